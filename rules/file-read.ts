@@ -1,0 +1,25 @@
+/**
+ * file-read: the file could not be read at all (permission, symlink loop, not a regular file,
+ * over the size limit). One diagnostic per file; the run goes on.
+ */
+import type { Rule } from "../src/engine/rule.js";
+
+const READ_KINDS = new Set(["unreadable", "not-a-file", "symlink-loop", "too-large"]);
+
+export const fileRead: Rule = {
+  meta: {
+    id: "file-read",
+    code: "HK001",
+    description: "The file could be read: it exists, is a regular file, is not a symlink loop and is under the size limit.",
+    defaultSeverity: "error",
+    profiles: "all",
+    formats: ["markdown", "json"],
+    loadStage: true,
+    tags: ["file"],
+    messages: { problem: "{{message}}" },
+  },
+  check(document, context) {
+    const problem = document.loadProblems.find((p) => READ_KINDS.has(p.kind));
+    if (problem) context.report({ messageId: "problem", data: { message: problem.message }, line: 1, column: 1 });
+  },
+};

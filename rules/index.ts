@@ -1,0 +1,30 @@
+/**
+ * The built-in rules, in the order they run and are documented.
+ */
+import type { Rule } from "../src/engine/rule.js";
+import { duplicateSection } from "./duplicate-section.js";
+import { factsHypotheses } from "./facts-hypotheses.js";
+import { fileEncoding } from "./file-encoding.js";
+import { fileRead } from "./file-read.js";
+import { frontmatterSchema } from "./frontmatter-schema.js";
+import { frontmatterSyntax } from "./frontmatter-syntax.js";
+import { markdownlint } from "./markdownlint.js";
+import { nextAction } from "./next-action.js";
+import { recordSyntax } from "./record-syntax.js";
+import { requiredSections } from "./required-sections.js";
+import { sectionOrder } from "./section-order.js";
+
+/** Every built-in rule. */
+export const builtinRules: readonly Rule[] = [
+  fileRead,
+  fileEncoding,
+  frontmatterSyntax,
+  frontmatterSchema,
+  recordSyntax,
+  requiredSections,
+  sectionOrder,
+  duplicateSection,
+  factsHypotheses,
+  nextAction,
+  markdownlint,
+];

@@ -1,0 +1,78 @@
+/**
+ * markdownlint: markdownlint's own rules (MD001–MD059), run through the `markdownlint` library
+ * in the same pass and reported under their own ids (`MD022`), with a handoff-friendly default
+ * config. Line numbers are identical to ours: markdownlint gets the same text (BOM removed) and
+ * is told exactly where our frontmatter block ends.
+ */
+import { lint } from "markdownlint/sync";
+import type { Configuration, LintError } from "markdownlint";
+import type { Rule } from "../src/engine/rule.js";
+
+/**
+ * Defaults: every markdownlint rule on except those that fight the handoff genre.
+ * - MD013 line-length: handoffs are prose and tables written by agents; wrapping is not a defect.
+ * - MD024 no-duplicate-heading: siblings only (our `duplicate-section` covers the rest).
+ * - MD033 no-inline-html: handoffs carry HTML comments and markers by design (sno, resume).
+ * - MD041 first-line-heading: hatch3r and verified-delivery documents start with frontmatter or data.
+ * - MD060 table-column-style: pipe alignment in agent-written tables is noise, not a defect.
+ */
+export const MARKDOWNLINT_DEFAULTS: Configuration = {
+  default: true,
+  MD013: false,
+  MD024: { siblings_only: true },
+  MD033: false,
+  MD041: false,
+  MD060: false,
+};
+
+export const markdownlint: Rule = {
+  meta: {
+    id: "markdownlint",
+    code: "HK100",
+    description: "markdownlint's style rules (MD001–MD059), reported under their own ids.",
+    defaultSeverity: "warning",
+    profiles: "all",
+    formats: ["markdown"],
+    tags: ["style", "markdownlint"],
+    reportsForeignRuleIds: true,
+    messages: { markdownlint: "{{message}}" },
+    defaultOptions: { config: {} },
+  },
+  check(document, context) {
+    const userConfig = (context.options.config ?? {}) as Configuration;
+    const config: Configuration = { ...MARKDOWNLINT_DEFAULTS, ...userConfig };
+    const frontmatter = document.frontmatter;
+    const frontMatter =
+      frontmatter && frontmatter.range.end.offset > 0 && !frontmatter.problems.some((p) => p.code === "unclosed")
+        ? new RegExp(`^[\\s\\S]{${frontmatter.range.end.offset}}`)
+        : null;
+    const results = lint({
+      strings: { document: document.text },
+      config,
+      frontMatter,
+      handleRuleFailures: true,
+      noInlineConfig: false,
+    });
+    const errors: LintError[] = results.document ?? [];
+    for (const error of errors) {
+      const id = error.ruleNames[0] ?? "MD000";
+      const configured = context.foreignSeverity(id) ?? error.ruleNames.slice(1).map((n) => context.foreignSeverity(n)).find(Boolean);
+      if (configured === "off") continue;
+      const column = error.errorRange?.[0] ?? 1;
+      const length = error.errorRange?.[1] ?? 0;
+      let message = error.ruleDescription;
+      if (error.errorDetail) message += ` [${error.errorDetail}]`;
+      if (error.errorContext) message += ` [Context: "${error.errorContext}"]`;
+      context.report({
+        messageId: "markdownlint",
+        ruleId: id,
+        message,
+        line: error.lineNumber,
+        column,
+        endLine: error.lineNumber,
+        endColumn: column + length,
+        severity: configured ?? context.severity,
+      });
+    }
+  },
+};

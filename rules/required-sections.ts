@@ -1,0 +1,48 @@
+/**
+ * required-sections: every section the profile requires is present, at the profile's heading
+ * level, and not empty. (The next action's emptiness is the `next-action` rule's.)
+ */
+import { isSectionEmpty } from "../src/document/sections.js";
+import type { Rule } from "../src/engine/rule.js";
+import { findSection, sectionsApply } from "../src/profiles/profile.js";
+
+export const requiredSections: Rule = {
+  meta: {
+    id: "required-sections",
+    code: "HK005",
+    description: "Sections the profile requires are present, at the right heading level, and not empty.",
+    defaultSeverity: "error",
+    profiles: "all",
+    formats: ["markdown"],
+    tags: ["sections"],
+    messages: {
+      missing: "Missing required section '{{section}}' ({{profile}} profile)",
+      empty: "Required section '{{section}}' is empty",
+      depth: "Section '{{section}}' should be a level-{{expected}} heading, not level {{actual}}",
+    },
+  },
+  check(document, context) {
+    const { profile } = context;
+    if (!sectionsApply(profile, document)) return;
+    const bodyLine = document.lines.point(document.bodyOffset).line;
+    for (const spec of profile.sections) {
+      if (!spec.required) continue;
+      const section = findSection(document.sections, spec);
+      if (!section) {
+        context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1 });
+        continue;
+      }
+      if (profile.sectionDepth !== undefined && section.depth !== profile.sectionDepth) {
+        context.report({
+          messageId: "depth",
+          data: { section: section.title, expected: profile.sectionDepth, actual: section.depth },
+          range: section.headingRange,
+          severity: "warning",
+        });
+      }
+      if (spec.role !== "next-action" && isSectionEmpty(section)) {
+        context.report({ messageId: "empty", data: { section: section.title }, range: section.headingRange });
+      }
+    }
+  },
+};

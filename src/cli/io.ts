@@ -1,0 +1,31 @@
+/**
+ * What a command needs from the outside world, passed in so tests run commands in-process.
+ */
+
+/** Streams and environment of one command run. */
+export interface CommandIO {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+}
+
+/** The real process's streams. */
+export function processIO(): CommandIO {
+  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr };
+}
+
+/**
+ * Whether to colour output: `--color`/`--no-color` first, then `NO_COLOR` (any non-empty value
+ * turns colour off, per no-color.org), then `FORCE_COLOR`, then whether stdout is a terminal.
+ */
+export function useColor(io: CommandIO, flag: boolean | undefined): boolean {
+  if (flag !== undefined) return flag;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
+  if (io.env.FORCE_COLOR !== undefined) return io.env.FORCE_COLOR !== "0" && io.env.FORCE_COLOR !== "false";
+  if (io.env.TERM === "dumb") return false;
+  return Boolean(io.stdout.isTTY);
+}
+
+/** Exit codes, as markdownlint-cli2, ESLint and gitleaks use them. */
+export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 2 } as const;

@@ -1,0 +1,122 @@
+/**
+ * `handoff lint [paths...]`: load → parse → check → report over files, directories and globs.
+ */
+import type { Command } from "commander";
+import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import type { SeveritySetting } from "../engine/diagnostic.js";
+import { createSession, lintPaths } from "../lint.js";
+import { formatJson } from "../report/json.js";
+import { maskResults } from "../report/mask.js";
+import { formatStylish } from "../report/stylish.js";
+import { summarize } from "../report/summary.js";
+import { EXIT, useColor, type CommandIO } from "./io.js";
+
+/** Options parsed from the command line. */
+export interface LintCommandOptions {
+  format: string;
+  profile?: string;
+  config?: string | false;
+  rule?: string[];
+  quiet?: boolean;
+  maxWarnings?: string;
+  maxFileSize?: string;
+  markdownlint?: boolean;
+  color?: boolean;
+}
+
+const FORMATS = ["stylish", "json"];
+
+/** Thrown for a bad command line: printed as one line, exit 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySetting> {
+  const overrides: Record<string, SeveritySetting> = {};
+  for (const flag of flags) {
+    const match = /^([\w-]+)=(error|warning|info|off)$/.exec(flag);
+    if (!match) throw new UsageError(`--rule expects RULE=error|warning|info|off, got '${flag}'`);
+    overrides[match[1] as string] = match[2] as SeveritySetting;
+  }
+  return overrides;
+}
+
+function parseCount(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${name} expects a whole number, got '${value}'`);
+  return Number(value);
+}
+
+/**
+ * Runs `lint`. @returns the exit code: 0 clean (or warnings within --max-warnings), 1 errors or
+ * too many warnings, 2 usage, config or internal error.
+ */
+export async function runLint(paths: string[], options: LintCommandOptions, io: CommandIO): Promise<number> {
+  try {
+    if (!FORMATS.includes(options.format)) {
+      throw new UsageError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
+    }
+    const maxWarnings = parseCount("--max-warnings", options.maxWarnings);
+    const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
+    const ruleOverrides = parseRuleFlags(options.rule ?? []);
+    if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
+    const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+    const session = createSession({ cwd: io.cwd, config, profile: options.profile, ruleOverrides, maxFileSize });
+    const run = await lintPaths(paths.length > 0 ? paths : ["."], session);
+    if (run.unmatched.length > 0) {
+      for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+      return EXIT.usage;
+    }
+    let results = maskResults(run.results);
+    const summary = summarize(results);
+    if (options.quiet) {
+      results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
+    }
+    const text = options.format === "json" ? formatJson(results) : formatStylish(results, { color: useColor(io, options.color) });
+    io.stdout.write(text);
+    const internal = run.results.flatMap((r) => r.internalErrors);
+    if (internal.length > 0) {
+      for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
+      return EXIT.internal;
+    }
+    if (summary.errors > 0) return EXIT.findings;
+    if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
+      io.stderr.write(`handoff: ${summary.warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
+      return EXIT.findings;
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.stderr.write(`handoff: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.internal;
+  }
+}
+
+/** Adds the `lint` command to `program`. */
+export function registerLint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
+  program
+    .command("lint")
+    .description("check handoff documents and report findings with file:line:col")
+    .argument("[paths...]", "files, directories or globs (default: .)")
+    .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "stylish")
+    .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")
+    .option("-c, --config <file>", "use this config file instead of searching for one")
+    .option("--no-config", "ignore config files")
+    .option("-r, --rule <rule=severity>", "set a rule's severity (error, warning, info, off); repeatable", collect, [])
+    .option("-q, --quiet", "report errors only")
+    .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
+    .option("--max-file-size <bytes>", "largest file read (default 1048576)")
+    .option("--no-markdownlint", "turn markdownlint's rules off")
+    .option("--color", "force colour")
+    .option("--no-color", "no colour (also NO_COLOR=1)")
+    .action(async (paths: string[], options: LintCommandOptions) => {
+      setExit(await runLint(paths, options, io));
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

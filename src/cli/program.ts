@@ -1,0 +1,39 @@
+/**
+ * The `handoff` program: wires the commands with commander and maps every outcome to an exit code.
+ */
+import { Command, CommanderError } from "commander";
+import { EXIT, type CommandIO } from "./io.js";
+import { registerLint } from "./lint.js";
+import { packageVersion } from "./version.js";
+
+/**
+ * Runs the CLI with `argv` (without `node` and the script).
+ * @returns the exit code; never throws.
+ */
+export async function runCli(argv: readonly string[], io: CommandIO): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const setExit = (code: number) => {
+    exitCode = code;
+  };
+  const program = new Command("handoff")
+    .description("Lint, seal, verify and resume Markdown handoff documents.")
+    .version(packageVersion(), "-v, --version", "print the version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  registerLint(program, io, setExit);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through here with exit code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.internal;
+  }
+  return exitCode;
+}

@@ -1,0 +1,76 @@
+/**
+ * Parse stage: one {@link SourceFile} → one {@link HandoffDocument}. Never throws for document
+ * content; every problem is kept on the model for the rules to report.
+ */
+import type { SourceFile } from "../load/read.js";
+import { locateFrontmatter, parseFrontmatter, type Frontmatter } from "./frontmatter.js";
+import { findFencedRecord, parseJsonRecord, type JsonRecord } from "./json-record.js";
+import { blankOut, parseMarkdown } from "./markdown.js";
+import { detectLineEnding, type HandoffDocument } from "./model.js";
+import { LineIndex } from "./position.js";
+import { buildSections } from "./sections.js";
+
+/**
+ * Builds the document model. The profile is left as `generic`/`default`; the profile stage
+ * ({@link ../profiles/detect.ts}) sets it.
+ */
+export function parseDocument(source: SourceFile): HandoffDocument {
+  const text = source.text ?? "";
+  const lines = new LineIndex(text);
+  const base = {
+    path: source.path,
+    displayPath: source.displayPath,
+    bytes: source.bytes,
+    text,
+    bom: source.bom,
+    lineEnding: detectLineEnding(text),
+    lines,
+    loadProblems: source.problems,
+    profileId: "generic",
+    profileReason: "default" as const,
+  };
+  if (source.problems.length > 0 || source.text === undefined) {
+    return { ...base, format: "markdown", frontmatter: undefined, bodyOffset: 0, mdast: undefined, sections: [], record: undefined };
+  }
+  if (/\.json$/i.test(source.path) && /^\s*[[{]/.test(text)) {
+    const record = parseJsonRecord(text, 0, "file");
+    return { ...base, format: "json", frontmatter: undefined, bodyOffset: 0, mdast: undefined, sections: [], record };
+  }
+  let frontmatter: Frontmatter | undefined;
+  let markdownText = text;
+  let bodyOffset = 0;
+  const location = locateFrontmatter(text);
+  if (location) {
+    if (location.closed) {
+      frontmatter = parseFrontmatter(text, location, lines);
+      bodyOffset = location.end;
+      // remark-frontmatter reads `---` and `+++` blocks itself; anything else must not become
+      // Markdown (a `---js` block would otherwise turn into a setext heading).
+      if (location.language !== "yaml" && location.language !== "toml") {
+        markdownText = blankOut(text, location.start, location.end);
+      }
+    } else {
+      frontmatter = {
+        language: location.language,
+        range: lines.range(0, Math.min(text.length, location.contentStart)),
+        raw: "",
+        contentOffset: location.contentStart,
+        data: undefined,
+        problems: [
+          {
+            code: "unclosed",
+            message: "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter",
+            offset: 0,
+            endOffset: Math.max(0, location.contentStart - 1),
+          },
+        ],
+        yaml: undefined,
+      };
+    }
+  }
+  const mdast = parseMarkdown(markdownText);
+  const sections = buildSections(mdast, text, lines);
+  const fenced = findFencedRecord(mdast, text);
+  const record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
+  return { ...base, format: "markdown", frontmatter, bodyOffset, mdast, sections, record };
+}

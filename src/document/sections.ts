@@ -1,0 +1,105 @@
+/**
+ * Sections: each top-level heading of the mdast (ATX with or without closing #s, or setext) with
+ * the content that follows it. Headings inside code fences, HTML comments, blockquotes and lists are
+ * not top-level mdast headings, so they never open a section.
+ */
+import type { Heading, Root, RootContent } from "mdast";
+import { toString } from "mdast-util-to-string";
+import type { LineIndex, Range } from "./position.js";
+import { normalizeHeading, roleOfHeading, type SectionRole } from "./roles.js";
+
+/** One section of a Markdown handoff. */
+export interface Section {
+  /** Heading text with inline markup stripped, Unicode NFC, trimmed. */
+  title: string;
+  /** {@link normalizeHeading} of the title, for comparisons. */
+  normalized: string;
+  /** Heading level, 1–6. */
+  depth: number;
+  /** `atx` (`## Title`) or `setext` (underlined with `===` or `---`). */
+  style: "atx" | "setext";
+  /** What the section is for, when recognised. */
+  role: SectionRole | undefined;
+  /** The heading node. */
+  heading: Heading;
+  /** Range of the heading itself. */
+  headingRange: Range;
+  /** From the heading to the next heading of the same or a higher level (or the end). */
+  range: Range;
+  /** Top-level nodes from the heading to the next heading of the same or higher level. */
+  content: RootContent[];
+  /** Top-level nodes from the heading to the next heading of any level (own text only). */
+  ownContent: RootContent[];
+  /** Position in document order, 0-based. */
+  index: number;
+}
+
+/**
+ * Builds the sections of `root`.
+ * @param text the text `root` was parsed from (to tell ATX from setext).
+ */
+export function buildSections(root: Root, text: string, lines: LineIndex): Section[] {
+  const children = root.children;
+  const headings: number[] = [];
+  children.forEach((node, i) => {
+    if (node.type === "heading") headings.push(i);
+  });
+  const sections: Section[] = [];
+  headings.forEach((childIndex, h) => {
+    const heading = children[childIndex] as Heading;
+    const start = heading.position?.start.offset ?? 0;
+    const headingEnd = heading.position?.end.offset ?? start;
+    let endIndex = children.length;
+    for (let k = h + 1; k < headings.length; k++) {
+      const next = children[headings[k] as number] as Heading;
+      if (next.depth <= heading.depth) {
+        endIndex = headings[k] as number;
+        break;
+      }
+    }
+    const nextAny = headings[h + 1] ?? children.length;
+    const end =
+      endIndex < children.length ? (children[endIndex]?.position?.start.offset ?? text.length) : text.length;
+    const title = toString(heading, { includeHtml: false }).normalize("NFC").trim();
+    sections.push({
+      title,
+      normalized: normalizeHeading(title),
+      depth: heading.depth,
+      style: /^[ \t]{0,3}#/.test(text.slice(start, start + 8)) ? "atx" : "setext",
+      role: roleOfHeading(title),
+      heading,
+      headingRange: lines.range(start, headingEnd),
+      range: lines.range(start, trimEnd(text, headingEnd, end)),
+      content: children.slice(childIndex + 1, endIndex),
+      ownContent: children.slice(childIndex + 1, nextAny),
+      index: h,
+    });
+  });
+  return sections;
+}
+
+/** Moves `end` back over trailing white space, but not before `min`. */
+function trimEnd(text: string, min: number, end: number): number {
+  let e = end;
+  while (e > min && /\s/.test(text[e - 1] ?? "")) e--;
+  return e;
+}
+
+/**
+ * True when a section has no real content: nothing, or only placeholders such as `TBD`, `TODO`,
+ * `N/A`, `none`, `-`, `…`, `<fill in>`.
+ */
+export function isSectionEmpty(section: Section): boolean {
+  const text = section.content
+    .filter((node) => node.type !== "html" || !/^<!--[\s\S]*-->$/.test(node.value.trim()))
+    .map((node) => (node.type === "heading" ? "" : toString(node)))
+    .join(" ")
+    .trim();
+  if (text === "") {
+    // Tables, code, images count as content even without text.
+    return !section.content.some((node) => node.type === "code" || node.type === "table" || node.type === "image");
+  }
+  return /^(?:tbd|todo|n\/?a|none|nothing|-+|…|\.\.\.|\?+|<[^>]{0,60}>|\[[^\]]{0,60}\]|\(?(?:fill in|to be filled|placeholder)[^)]{0,40}\)?)\.?$/i.test(
+    text,
+  );
+}

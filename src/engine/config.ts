@@ -1,0 +1,118 @@
+/**
+ * Configuration: finding the config file (upward from the working directory), validating it
+ * against `schemas/config.schema.json`, and resolving per-rule settings.
+ *
+ * Config files are JSON only: `handoff.config.json`, `.handoffrc.json`, `.handoffrc`, or the
+ * `handoff` key of `package.json`. No JavaScript config is ever loaded (nothing is executed).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { lilconfigSync } from "lilconfig";
+import configSchema from "../../schemas/config.schema.json" with { type: "json" };
+import type { CustomProfileConfig } from "../profiles/custom.js";
+import type { SeveritySetting } from "./diagnostic.js";
+
+/** Per-rule entry: a severity, or `[severity, options]`. */
+export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
+
+/** The config file's shape. */
+export interface HandoffConfig {
+  $schema?: string;
+  profile?: string;
+  profiles?: CustomProfileConfig[];
+  rules?: Record<string, RuleSetting>;
+  ignores?: string[];
+  maxFileSize?: number;
+  markdownlint?: boolean | Record<string, unknown>;
+}
+
+/** A config and where it came from. */
+export interface LoadedConfig {
+  config: HandoffConfig;
+  /** Absolute path of the file, or undefined when none was found. */
+  filepath: string | undefined;
+}
+
+/** A user's config is wrong: the CLI prints the message and exits 2. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const SEARCH_PLACES = ["handoff.config.json", ".handoffrc.json", ".handoffrc", "package.json"];
+
+function loadJson(filepath: string, content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch (error) {
+    throw new ConfigError(`${filepath}: invalid JSON (${(error as Error).message})`);
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateConfig = ajv.compile<HandoffConfig>(configSchema);
+
+/**
+ * Validates a config object.
+ * @throws ConfigError naming the first problem, e.g. `rules.MD013: must be equal to one of the allowed values`.
+ */
+export function checkConfig(config: unknown, filepath: string): HandoffConfig {
+  if (!validateConfig(config)) {
+    const first = validateConfig.errors?.[0];
+    const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, ".") : "(root)";
+    const extra =
+      first?.keyword === "additionalProperties"
+        ? ` '${String((first.params as { additionalProperty?: string }).additionalProperty)}'`
+        : "";
+    throw new ConfigError(`${filepath}: ${where}: ${first?.message ?? "invalid"}${extra}`);
+  }
+  return config;
+}
+
+/**
+ * Loads the config: `explicitPath` when given, else the nearest config file upward from `cwd`.
+ * @throws ConfigError for unreadable, invalid JSON or schema-invalid files.
+ */
+export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
+  if (explicitPath) {
+    const filepath = path.resolve(cwd, explicitPath);
+    let content: string;
+    try {
+      content = readFileSync(filepath, "utf8");
+    } catch (error) {
+      throw new ConfigError(`cannot read config ${explicitPath}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const raw = loadJson(filepath, content);
+    const config = path.basename(filepath) === "package.json" ? ((raw as { handoff?: unknown }).handoff ?? {}) : raw;
+    return { config: checkConfig(config, filepath), filepath };
+  }
+  const explorer = lilconfigSync("handoff", {
+    searchPlaces: SEARCH_PLACES,
+    loaders: { ".json": loadJson, noExt: loadJson },
+    packageProp: "handoff",
+  });
+  let result: ReturnType<typeof explorer.search>;
+  try {
+    result = explorer.search(cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(String((error as Error).message ?? error));
+  }
+  if (!result || result.isEmpty) return { config: {}, filepath: result?.filepath };
+  return { config: checkConfig(result.config, result.filepath), filepath: result.filepath };
+}
+
+/** A rule's effective setting. */
+export interface ResolvedRuleSetting {
+  /** Severity set explicitly by config or flags; undefined = the rule's default. */
+  severity: SeveritySetting | undefined;
+  options: Record<string, unknown> | undefined;
+}
+
+/** Reads the entry for `ruleId` out of `rules`. */
+export function ruleSetting(rules: HandoffConfig["rules"], ruleId: string): ResolvedRuleSetting {
+  const entry = rules?.[ruleId];
+  if (entry === undefined) return { severity: undefined, options: undefined };
+  if (typeof entry === "string") return { severity: entry, options: undefined };
+  return { severity: entry[0], options: entry[1] };
+}

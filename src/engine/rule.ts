@@ -1,0 +1,84 @@
+/**
+ * What a rule is: metadata plus one `check(document, context)` (after ESLint's `meta` + `create`
+ * and markdownlint's one-file-per-rule).
+ */
+import type { Node as MdastNode } from "mdast";
+import type { HandoffDocument } from "../document/model.js";
+import type { Range } from "../document/position.js";
+import type { Profile } from "../profiles/profile.js";
+import type { Severity, SeveritySetting } from "./diagnostic.js";
+
+/** Metadata of a rule. */
+export interface RuleMeta {
+  /** Readable name, used as the public `ruleId` (`required-sections`). */
+  id: string;
+  /** Short stable code (`HK005`). */
+  code: string;
+  /** One sentence: what the rule finds. */
+  description: string;
+  /** Severity when config says nothing; `off` for opt-in rules. */
+  defaultSeverity: SeveritySetting;
+  /** Profiles the rule runs for; `all` for every profile. */
+  profiles: readonly string[] | "all";
+  /** Document formats it reads: Markdown only, JSON records only, or both. */
+  formats: ReadonlyArray<"markdown" | "json">;
+  /** Runs on files that failed to load (the `file-*` rules); others never see such files. */
+  loadStage?: boolean;
+  /** Tags, as markdownlint has them (`frontmatter`, `sections`, …). */
+  tags: readonly string[];
+  /** Message templates by id; `{{name}}` placeholders are filled from the report's `data`. */
+  messages: Readonly<Record<string, string>>;
+  /** JSON Schema of the rule's options, when it has any. */
+  optionsSchema?: object;
+  /** Options used when config gives none. */
+  defaultOptions?: Readonly<Record<string, unknown>>;
+  /** Rule reports findings under other rule ids (the markdownlint bridge reports `MD…` ids). */
+  reportsForeignRuleIds?: boolean;
+}
+
+/** What a rule passes to `context.report`. Give exactly one place: `node`, `range` or offsets. */
+export interface ReportDescriptor {
+  messageId: string;
+  data?: Readonly<Record<string, string | number>>;
+  node?: MdastNode;
+  range?: Range;
+  offset?: number;
+  endOffset?: number;
+  /** Explicit 1-based line/column (when the rule has no offsets, e.g. from markdownlint). */
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  /** Severity for this finding when config does not set the rule's severity explicitly. */
+  severity?: Severity;
+  /** For rules with `reportsForeignRuleIds`: the id to report under. */
+  ruleId?: string;
+  /** Raw message text (foreign rules only); otherwise messages come from `messageId`. */
+  message?: string;
+  /** Secret values inside this finding, masked by every reporter. */
+  secrets?: string[];
+}
+
+/** What a rule sees while checking one document. */
+export interface RuleContext<Options = Record<string, unknown>> {
+  readonly profile: Profile;
+  /** Options: `defaultOptions` overlaid with config. */
+  readonly options: Options;
+  /** The rule's severity for this run. */
+  readonly severity: Severity;
+  /** Severity configured explicitly for a foreign rule id (markdownlint), if any. */
+  foreignSeverity(ruleId: string): SeveritySetting | undefined;
+  report(descriptor: ReportDescriptor): void;
+}
+
+/** A rule. */
+export interface Rule<Options = Record<string, unknown>> {
+  meta: RuleMeta;
+  check(document: HandoffDocument, context: RuleContext<Options>): void;
+}
+
+/** Fills `{{name}}` placeholders of `template`. Unknown names stay as written. */
+export function formatMessage(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
+  if (!data) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+}

@@ -1,0 +1,128 @@
+/**
+ * Check stage: running the rules over one parsed document.
+ */
+import type { HandoffDocument } from "../document/model.js";
+import type { Profile } from "../profiles/profile.js";
+import { ruleSetting, type HandoffConfig } from "./config.js";
+import { compareDiagnostics, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
+import { formatMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
+
+/** The rule set for a run, with config applied once (not per file). */
+export interface PreparedRules {
+  entries: Array<{ rule: Rule; severity: Severity; explicit: boolean; options: Record<string, unknown> }>;
+  /** Config `rules`, for foreign ids (markdownlint's `MD…`). */
+  rulesConfig: HandoffConfig["rules"];
+}
+
+/**
+ * Applies config to the rule list: drops rules turned off, merges options.
+ * @param overrides severities from the command line, applied over config.
+ */
+export function prepareRules(
+  rules: readonly Rule[],
+  config: HandoffConfig,
+  overrides: Readonly<Record<string, SeveritySetting>> = {},
+): PreparedRules {
+  const rulesConfig = { ...(config.rules ?? {}), ...overrides };
+  const entries: PreparedRules["entries"] = [];
+  for (const rule of rules) {
+    const setting = ruleSetting(rulesConfig, rule.meta.id);
+    const severity = setting.severity ?? rule.meta.defaultSeverity;
+    if (severity === "off") continue;
+    entries.push({
+      rule,
+      severity,
+      explicit: setting.severity !== undefined,
+      options: { ...(rule.meta.defaultOptions ?? {}), ...(setting.options ?? {}) },
+    });
+  }
+  return { entries, rulesConfig };
+}
+
+/**
+ * Runs every applicable rule over `document`.
+ * A rule that throws is our bug: it is recorded in `internalErrors` and the other rules still run.
+ */
+export function checkDocument(document: HandoffDocument, profile: Profile, prepared: PreparedRules): FileResult {
+  const diagnostics: Diagnostic[] = [];
+  const internalErrors: string[] = [];
+  const loadFailed = document.loadProblems.length > 0;
+  for (const entry of prepared.entries) {
+    const { rule } = entry;
+    const meta = rule.meta;
+    if (loadFailed !== Boolean(meta.loadStage)) continue;
+    if (!loadFailed && !meta.formats.includes(document.format)) continue;
+    if (meta.profiles !== "all" && !meta.profiles.includes(profile.id)) continue;
+    const context: RuleContext = {
+      profile,
+      options: entry.options,
+      severity: entry.severity,
+      foreignSeverity: (ruleId) => ruleSetting(prepared.rulesConfig, ruleId).severity,
+      report: (descriptor) => {
+        const diagnostic = toDiagnostic(document, rule, entry, descriptor);
+        if (diagnostic) diagnostics.push(diagnostic);
+      },
+    };
+    try {
+      rule.check(document, context);
+    } catch (error) {
+      internalErrors.push(`rule ${meta.id} failed on ${document.displayPath}: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+  diagnostics.sort(compareDiagnostics);
+  return { path: document.displayPath, profile: profile.id, diagnostics, internalErrors };
+}
+
+function toDiagnostic(
+  document: HandoffDocument,
+  rule: Rule,
+  entry: PreparedRules["entries"][number],
+  descriptor: ReportDescriptor,
+): Diagnostic | undefined {
+  const meta = rule.meta;
+  const ruleId = meta.reportsForeignRuleIds && descriptor.ruleId ? descriptor.ruleId : meta.id;
+  const template = meta.messages[descriptor.messageId];
+  const message =
+    meta.reportsForeignRuleIds && descriptor.message !== undefined
+      ? descriptor.message
+      : formatMessage(template ?? descriptor.messageId, descriptor.data);
+  const severity: Severity = entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity);
+  const lines = document.lines;
+  let start: { line: number; column: number; offset: number };
+  let end: { line: number; column: number; offset: number };
+  const nodePosition = descriptor.node?.position;
+  if (descriptor.range) {
+    start = descriptor.range.start;
+    end = descriptor.range.end;
+  } else if (nodePosition && nodePosition.start.offset !== undefined && nodePosition.end.offset !== undefined) {
+    start = lines.point(nodePosition.start.offset);
+    end = lines.point(nodePosition.end.offset);
+  } else if (descriptor.offset !== undefined) {
+    start = lines.point(descriptor.offset);
+    end = lines.point(descriptor.endOffset ?? descriptor.offset);
+  } else {
+    const line = descriptor.line ?? 1;
+    const column = descriptor.column ?? 1;
+    const offset = Math.min(lines.lineStart(line) + column - 1, document.text.length);
+    start = { line, column, offset };
+    const endLine = descriptor.endLine ?? line;
+    const endColumn = descriptor.endColumn ?? column;
+    end = { line: endLine, column: endColumn, offset: Math.min(lines.lineStart(endLine) + endColumn - 1, document.text.length) };
+  }
+  const diagnostic: Diagnostic = {
+    ruleId,
+    severity,
+    message,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    offset: start.offset,
+    endOffset: end.offset,
+  };
+  if (!meta.reportsForeignRuleIds) {
+    diagnostic.messageId = descriptor.messageId;
+  }
+  if (descriptor.secrets && descriptor.secrets.length > 0) diagnostic.secrets = descriptor.secrets;
+  return diagnostic;
+}

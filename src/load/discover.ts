@@ -1,0 +1,140 @@
+/**
+ * Load stage, part one: turning the paths, directories and globs a user typed into a list of files.
+ *
+ * - A path to an existing file is taken literally (even if an ignore file or extension filter
+ *   would skip it, and even if its name looks like a glob): explicit beats implicit, as in ESLint.
+ * - A directory is searched recursively for handoff extensions ({@link HANDOFF_EXTENSIONS}).
+ * - Anything else is a glob (tinyglobby / picomatch syntax).
+ * - `.gitignore` and `.handoffignore` in the working directory, plus config `ignores`, filter what
+ *   directories and globs find (the `ignore` package implements gitignore semantics).
+ */
+import { lstat, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { glob, isDynamicPattern } from "tinyglobby";
+
+/** File extensions searched in directories: Markdown, text and JSON handoff records. */
+export const HANDOFF_EXTENSIONS = ["md", "markdown", "txt", "json"] as const;
+
+/** Directories never searched. */
+const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
+
+/** What {@link discoverFiles} found. */
+export interface Discovery {
+  /** Absolute paths, sorted by display path, without duplicates. */
+  files: string[];
+  /** Inputs that matched nothing: a usage error for the CLI. */
+  unmatched: string[];
+}
+
+/** Options for {@link discoverFiles}. */
+export interface DiscoverOptions {
+  cwd?: string;
+  /** Extra gitignore-style patterns (from config `ignores`). */
+  ignores?: readonly string[];
+  /** Read `.gitignore` and `.handoffignore` from `cwd` (default true). */
+  useIgnoreFiles?: boolean;
+}
+
+async function loadIgnore(cwd: string, options: DiscoverOptions): Promise<Ignore> {
+  const ig = ignore();
+  if (options.useIgnoreFiles !== false) {
+    for (const name of [".gitignore", ".handoffignore"]) {
+      try {
+        ig.add(await readFile(path.join(cwd, name), "utf8"));
+      } catch {
+        // absent ignore files are normal
+      }
+    }
+  }
+  if (options.ignores) ig.add([...options.ignores]);
+  return ig;
+}
+
+/** True when `abs` is ignored; files outside `cwd` are never matched against cwd's ignore files. */
+function isIgnored(ig: Ignore, cwd: string, abs: string): boolean {
+  const rel = path.relative(cwd, abs);
+  if (!rel || rel.startsWith("..") || path.isAbsolute(rel)) return false;
+  return ig.ignores(rel.split(path.sep).join("/"));
+}
+
+/**
+ * Expands user inputs into files.
+ * @param inputs paths, directories or globs, relative to `options.cwd`.
+ * @returns the files found and the inputs that matched nothing; never throws for missing inputs.
+ */
+export async function discoverFiles(inputs: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const ig = await loadIgnore(cwd, options);
+  const found = new Set<string>();
+  const unmatched: string[] = [];
+  for (const input of inputs) {
+    const abs = path.resolve(cwd, input);
+    const kind = await pathKind(abs);
+    if (kind === "file") {
+      found.add(abs);
+      continue;
+    }
+    let matches: string[];
+    if (kind === "directory") {
+      matches = await glob(`**/*.{${HANDOFF_EXTENSIONS.join(",")}}`, {
+        cwd: abs,
+        absolute: true,
+        dot: true,
+        onlyFiles: true,
+        followSymbolicLinks: false,
+        ignore: ALWAYS_IGNORED,
+        expandDirectories: false,
+      });
+      // Symbolic links are listed but not followed into; links to directories are skipped,
+      // links to files (and dangling or looping links) are kept so they get a diagnostic.
+    } else if (isDynamicPattern(input)) {
+      matches = await glob(input, {
+        cwd,
+        absolute: true,
+        dot: true,
+        onlyFiles: true,
+        followSymbolicLinks: false,
+        ignore: ALWAYS_IGNORED,
+        expandDirectories: false,
+      });
+    } else if (kind === "link") {
+      // A dangling or looping symbolic link named explicitly: keep it so it is reported.
+      found.add(abs);
+      continue;
+    } else {
+      unmatched.push(input);
+      continue;
+    }
+    let any = false;
+    for (const match of matches) {
+      const file = path.resolve(match);
+      if (isIgnored(ig, cwd, file)) continue;
+      if ((await pathKind(file)) === "directory") continue;
+      found.add(file);
+      any = true;
+    }
+    if (!any && matches.length === 0) unmatched.push(input);
+  }
+  const files = [...found].sort((a, b) => compareDisplay(path.relative(cwd, a), path.relative(cwd, b)));
+  return { files, unmatched };
+}
+
+function compareDisplay(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function pathKind(abs: string): Promise<"file" | "directory" | "link" | "missing"> {
+  try {
+    const info = await stat(abs);
+    if (info.isDirectory()) return "directory";
+    return "file";
+  } catch {
+    try {
+      const link = await lstat(abs);
+      return link.isSymbolicLink() ? "link" : "missing";
+    } catch {
+      return "missing";
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Profile detection. Order (formats notes): an explicit `--profile` or config setting, then the
+ * document's own markers, then `generic`.
+ */
+import { VERIFIED_DELIVERY_SCHEMA } from "../document/json-record.js";
+import type { HandoffDocument } from "../document/model.js";
+import { normalizeHeading } from "../document/roles.js";
+import { SNO_CUTOVER_EOF, SNO_RECORD_START, contractProfile } from "./builtin.js";
+import type { Profile } from "./profile.js";
+
+const HATCH3R_MARK_FIELDS = ["source_agent", "target_agent", "git_ref", "integrity", "completeness", "confidence"];
+/** `# HANDOFF <scope> <timestamp-or-version>`: the last word is a UTC stamp, a date or a version. */
+const CONTRACT_TITLE_RE = /^HANDOFF\s+\S.*\s(?:\d{8}T\d{4}Z?|\d{4}-\d{2}-\d{2}(?:T[\d:]+Z?)?|v\d+(?:\.\d+)*)$/;
+const CONTRACT_HEADINGS = new Set(contractProfile.sections.map((s) => normalizeHeading(s.title)));
+
+/**
+ * The id of the built-in profile whose markers `document` carries:
+ * - `hatch3r`: frontmatter `type: handoff` and at least one other hatch3r field;
+ * - `verified-delivery`: a JSON record with `"schema": "verified-delivery/handoff-v1"`;
+ * - `sno`: a `<!-- machine-record:start -->` line or a `<!-- AGENT_CUTOVER_EOF -->` line;
+ * - `contract`: a first heading `# HANDOFF <scope> <timestamp-or-version>`, or three or more of the contract's own headings
+ *   including "Verified facts";
+ * - else `generic`.
+ */
+export function detectProfileId(document: HandoffDocument): string {
+  const data = document.frontmatter?.data;
+  if (data && data.type === "handoff" && HATCH3R_MARK_FIELDS.some((f) => f in data)) return "hatch3r";
+  const record = document.record?.data;
+  if (record && typeof record === "object" && (record as Record<string, unknown>).schema === VERIFIED_DELIVERY_SCHEMA) {
+    return "verified-delivery";
+  }
+  if (document.record && document.record.raw.includes(VERIFIED_DELIVERY_SCHEMA)) return "verified-delivery";
+  if (document.format === "markdown") {
+    if (hasLine(document.text, SNO_RECORD_START) || hasLine(document.text, SNO_CUTOVER_EOF)) return "sno";
+    const first = document.sections[0];
+    if (first && first.depth === 1 && CONTRACT_TITLE_RE.test(first.title)) return "contract";
+    const contractHeadings = document.sections.filter((s) => CONTRACT_HEADINGS.has(s.normalized));
+    if (contractHeadings.length >= 3 && contractHeadings.some((s) => s.normalized === "verified facts")) return "contract";
+  }
+  return "generic";
+}
+
+function hasLine(text: string, line: string): boolean {
+  let at = text.indexOf(line);
+  while (at !== -1) {
+    const before = at === 0 ? "\n" : text[at - 1];
+    const after = text[at + line.length];
+    if ((before === "\n" || before === "\r") && (after === undefined || after === "\n" || after === "\r" || after === " " || after === "\t")) {
+      return true;
+    }
+    at = text.indexOf(line, at + 1);
+  }
+  return false;
+}
+
+/**
+ * Sets `document.profileId` and `profileReason`.
+ * @param configured a profile id from `--profile` or config; must name a known profile.
+ * @param known the profiles available (built-in and the team's own).
+ */
+export function assignProfile(document: HandoffDocument, configured: string | undefined, known: ReadonlyMap<string, Profile>): Profile {
+  if (configured && known.has(configured)) {
+    document.profileId = configured;
+    document.profileReason = "configured";
+  } else {
+    const id = detectProfileId(document);
+    document.profileId = id;
+    document.profileReason = id === "generic" ? "default" : "detected";
+  }
+  return known.get(document.profileId) ?? (known.get("generic") as Profile);
+}

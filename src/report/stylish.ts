@@ -1,0 +1,45 @@
+/**
+ * The `stylish` reporter (the default), after ESLint's: findings grouped by file, one line each
+ * with `line:column`, severity, message and ruleId, then a summary line.
+ */
+import pc from "picocolors";
+import type { FileResult } from "../engine/diagnostic.js";
+import { summarize } from "./summary.js";
+
+/** Options of {@link formatStylish}. */
+export interface StylishOptions {
+  color: boolean;
+}
+
+/** Renders results; `results` must already be masked. Ends with a newline unless empty. */
+export function formatStylish(results: readonly FileResult[], options: StylishOptions): string {
+  const c = pc.createColors(options.color);
+  const out: string[] = [];
+  for (const result of results) {
+    if (result.diagnostics.length === 0) continue;
+    out.push(c.underline(result.path));
+    const rows = result.diagnostics.map((d) => [
+      `${d.line}:${d.column}`,
+      d.severity,
+      d.message.replace(/[\r\n]+/g, " "),
+      d.ruleId,
+    ]);
+    const posWidth = Math.max(...rows.map((r) => (r[0] as string).length));
+    const sevWidth = Math.max(...rows.map((r) => (r[1] as string).length));
+    for (const [pos, severity, message, ruleId] of rows as string[][]) {
+      const sev = (severity as string).padEnd(sevWidth);
+      const coloured = severity === "error" ? c.red(sev) : severity === "warning" ? c.yellow(sev) : c.blue(sev);
+      out.push(`  ${c.dim((pos as string).padStart(posWidth))}  ${coloured}  ${message}  ${c.dim(ruleId as string)}`);
+    }
+    out.push("");
+  }
+  const s = summarize(results);
+  const total = s.errors + s.warnings + s.infos;
+  if (total === 0) {
+    out.push(c.green(`✔ ${s.files} file${s.files === 1 ? "" : "s"} checked, no problems`));
+  } else {
+    const line = `✖ ${total} problem${total === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}, ${s.infos} info) in ${s.filesWithFindings} of ${s.files} file${s.files === 1 ? "" : "s"}`;
+    out.push(s.errors > 0 ? c.red(c.bold(line)) : c.yellow(c.bold(line)));
+  }
+  return `${out.join("\n")}\n`;
+}
