@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // Two cores here and in CI: keep the pool small and predictable.
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+  },
+});
