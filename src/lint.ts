@@ -149,3 +149,46 @@ export async function lintPaths(
   }
   return { results, unmatched: discovery.unmatched };
 }
+
+/** One analysed file: its parsed document (undefined when the pipeline itself failed), profile and result. */
+export interface AnalysedFile {
+  document: HandoffDocument | undefined;
+  profile: Profile | undefined;
+  result: FileResult;
+}
+
+/**
+ * Like {@link lintPaths}, but hands each file's document along with its result, for commands that
+ * measure documents (`stats`). Documents are passed one at a time and not kept.
+ */
+export async function analysePaths(
+  inputs: readonly string[],
+  session: LintSession,
+  onFile: (file: AnalysedFile) => void,
+): Promise<{ unmatched: string[] }> {
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  for (const file of discovery.files) {
+    const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+    onFile(analyseSource(source, session));
+  }
+  return { unmatched: discovery.unmatched };
+}
+
+/** Parses and checks one source, never throwing. */
+export function analyseSource(source: SourceFile, session: LintSession): AnalysedFile {
+  try {
+    const { document, profile } = buildDocument(source, session);
+    return { document, profile, result: checkDocument(document, profile, session.prepared) };
+  } catch (error) {
+    return {
+      document: undefined,
+      profile: undefined,
+      result: {
+        path: source.displayPath,
+        profile: "generic",
+        diagnostics: [],
+        internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
+      },
+    };
+  }
+}

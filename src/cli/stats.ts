@@ -1,0 +1,152 @@
+/**
+ * `handoff stats [paths...]`: schema-adoption figures over handoffs, for CI.
+ */
+import { appendFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.js";
+import { HANDOFF_EXTENSIONS } from "../load/discover.js";
+import { sourceFromBytes } from "../load/read.js";
+import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
+import { barChartSvg, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
+import { documentFacts, type DocumentFacts } from "../stats/facts.js";
+import { computeFigures, failedGates, parseGate, type Gate, type StatsReport } from "../stats/figures.js";
+import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
+import { EXIT, type CommandIO } from "./io.js";
+
+/** Options parsed from the command line. */
+export interface StatsCommandOptions {
+  format: string;
+  profile?: string;
+  config?: string | false;
+  summary?: boolean;
+  history?: boolean;
+  since?: string;
+  failUnder?: string[];
+  now?: string;
+}
+
+const FORMATS = ["table", "json", "markdown", "svg", "html"];
+const EXTENSION_RE = new RegExp(`\\.(?:${HANDOFF_EXTENSIONS.join("|")})$`, "i");
+
+/** Figures over the files under `inputs`. */
+export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
+  const facts: DocumentFacts[] = [];
+  const { unmatched } = await analysePaths(inputs, session, (file) => {
+    facts.push(documentFacts(file.document, file.profile, file.result));
+  });
+  return { report: computeFigures(facts), unmatched };
+}
+
+/** Figures at each commit that changed `target`, oldest first. */
+export async function statsHistory(target: string, session: LintSession, since?: string): Promise<HistoryPoint[]> {
+  const root = await repositoryRoot(path.dirname(path.resolve(session.cwd, target)));
+  const abs = path.resolve(session.cwd, target);
+  const points: HistoryPoint[] = [];
+  for (const commit of await commitsTouching(root, abs, since)) {
+    const files = await filesAtCommit(root, commit.sha, abs, (file) => EXTENSION_RE.test(file));
+    const facts = files.map((file) => {
+      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd), session);
+      return documentFacts(analysed.document, analysed.profile, analysed.result);
+    });
+    points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
+  }
+  return points;
+}
+
+const TREND_IDS = ["v1-headings", "hypotheses", "job-records", "zero-errors"];
+
+function historyTable(points: readonly HistoryPoint[]): string {
+  const header = ["commit ", "date      ", "handoffs", ...TREND_IDS].join("  ");
+  const rows = points.map((p) =>
+    [
+      p.commit.slice(0, 7),
+      p.date.slice(0, 10),
+      String(p.report.handoffs).padStart(8),
+      ...TREND_IDS.map((id) => {
+        const f = p.report.figures.find((x) => x.id === id);
+        return `${f ? `${f.count}/${f.total}` : "-"}`.padStart(id.length);
+      }),
+    ].join("  "),
+  );
+  return `${[header, ...rows].join("\n")}\n`;
+}
+
+/** Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 for usage or internal errors. */
+export async function runStats(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
+  try {
+    if (!FORMATS.includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
+    let gates: Gate[];
+    try {
+      gates = (options.failUnder ?? []).map(parseGate);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+    const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+    const session = createSession({ cwd: io.cwd, config, profile: options.profile });
+    const inputs = paths.length > 0 ? paths : ["."];
+    if (options.history) {
+      if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
+      const points = await statsHistory(inputs[0] as string, session, options.since);
+      if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
+      else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
+      else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", [lineChartSvg(points, TREND_IDS)]));
+      else io.stdout.write(historyTable(points));
+      return EXIT.ok;
+    }
+    const { report, unmatched } = await statsForPaths(inputs, session);
+    if (unmatched.length > 0) {
+      for (const input of unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+      return EXIT.usage;
+    }
+    const text =
+      options.format === "json"
+        ? formatStatsJson(report)
+        : options.format === "markdown"
+          ? formatStatsMarkdown(report)
+          : options.format === "svg"
+            ? barChartSvg(report)
+            : options.format === "html"
+              ? htmlPage("Handoff adoption", [barChartSvg(report)])
+              : formatStatsTable(report);
+    io.stdout.write(text);
+    if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, formatStatsMarkdown(report));
+    const failed = failedGates(report, gates);
+    for (const { gate, figure } of failed) {
+      io.stderr.write(
+        figure
+          ? `handoff: ${gate.id} is ${(figure.share * 100).toFixed(1)}% (${figure.count} of ${figure.total}), under ${(gate.min * 100).toFixed(1)}%\n`
+          : `handoff: --fail-under names unknown figure '${gate.id}'\n`,
+      );
+    }
+    if (failed.some((f) => !f.figure)) return EXIT.usage;
+    return failed.length > 0 ? EXIT.findings : EXIT.ok;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr.write(`handoff: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(`handoff: ${(error as Error).message}\n`);
+    return EXIT.internal;
+  }
+}
+
+/** Adds the `stats` command. */
+export function registerStats(program: Command, io: CommandIO, setExit: (code: number) => void): void {
+  program
+    .command("stats")
+    .description("schema-adoption figures over handoffs (counts and shares), for CI")
+    .argument("[paths...]", "files, directories or globs (default: .)")
+    .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "table")
+    .option("-p, --profile <profile>", "check every document against this profile")
+    .option("-c, --config <file>", "use this config file")
+    .option("--no-config", "ignore config files")
+    .option("--summary", "also append the Markdown report to $GITHUB_STEP_SUMMARY when it is set")
+    .option("--history", "figures at each commit that changed the directory (read from git, nothing checked out)")
+    .option("--since <date>", "with --history: commits since this date")
+    .option("--fail-under <figure=share>", "exit 1 when a figure's share is below SHARE (0.4 or 40%); repeatable", (v: string, p: string[]) => [...p, v], [])
+    .action(async (paths: string[], options: StatsCommandOptions) => {
+      setExit(await runStats(paths, options, io));
+    });
+}

@@ -1,0 +1,49 @@
+/**
+ * Text renderings of a stats report: terminal table, JSON, and Markdown sized for GitHub's job
+ * summary.
+ */
+import type { StatsReport } from "./figures.js";
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/** A plain-text table, one figure a line: `count / total  share  label`. */
+export function formatStatsTable(report: StatsReport): string {
+  const lines = [
+    `${report.files} files: ${report.handoffs} handoffs, ${report.pointers} pointer files, ${report.other} other files`,
+    "",
+  ];
+  const width = Math.max(...report.figures.map((f) => `${f.count} of ${f.total}`.length), 8);
+  for (const f of report.figures) {
+    lines.push(`${`${f.count} of ${f.total}`.padStart(width)}  ${percent(f.share).padStart(6)}  ${f.label}  (${f.id})`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** JSON: every figure with `count`, `total` and `share`. */
+export function formatStatsJson(report: StatsReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+}
+
+/** A compact Markdown table plus the worst documents (for `$GITHUB_STEP_SUMMARY`). */
+export function formatStatsMarkdown(report: StatsReport): string {
+  const lines = [
+    "## Handoff adoption",
+    "",
+    `${report.files} files: ${report.handoffs} handoffs, ${report.pointers} pointer files, ${report.other} other files.`,
+    "",
+    "| figure | count | share |",
+    "| --- | ---: | ---: |",
+    ...report.figures.map((f) => `| ${escapeCell(f.label)} | ${f.count} of ${f.total} | ${percent(f.share)} |`),
+  ];
+  if (report.worst.length > 0) {
+    lines.push("", "### Documents with the most errors", "", "| document | errors | warnings |", "| --- | ---: | ---: |");
+    for (const w of report.worst) lines.push(`| \`${escapeCell(w.path)}\` | ${w.errors} | ${w.warnings} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}
