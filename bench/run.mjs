@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: handoffkit side by side with the tools users would otherwise run, alternating
+ * the commands within one run (the machine drifts by ±30 % between runs, so only ratios measured
+ * together mean anything).
+ *
+ * Usage: node bench/run.mjs [--sizes 1000,10000] [--runs 3] [--seed 42] [--only NAME,...]
+ *
+ * For each corpus size it generates (once, cached under the OS temp dir) a deterministic corpus,
+ * then runs every command `--runs` times in rotation and prints, per command: median wall time,
+ * files/s, MB/s, peak RSS (GNU time, when /usr/bin/time exists) and the ratio to
+ * markdownlint-cli2. Peers: markdownlint-cli2 (devDependency), secretlint and gitleaks when
+ * installed (`--with-secretlint`; gitleaks from PATH or $GITLEAKS).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generate } from "./generate-corpus.mjs";
+import { mkdirSync, writeFileSync } from "node:fs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const get = (flag, fallback) => {
+  const i = args.indexOf(flag);
+  return i === -1 ? fallback : args[i + 1];
+};
+const sizes = get("--sizes", "1000").split(",").map(Number);
+const runs = Number(get("--runs", "3"));
+const seed = Number(get("--seed", "42"));
+const only = get("--only", "")
+  .split(",")
+  .filter(Boolean);
+const hasTime = existsSync("/usr/bin/time");
+const cli = path.join(root, "dist/src/cli/main.js");
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+
+function corpus(count) {
+  const dir = path.join(tmpdir(), `handoffkit-bench-${count}-${seed}`);
+  if (!existsSync(path.join(dir, ".complete"))) {
+    process.stderr.write(`generating ${count} files in ${dir} ...\n`);
+    for (const [rel, text] of generate(count, seed)) {
+      const file = path.join(dir, rel);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    writeFileSync(path.join(dir, ".complete"), "");
+  }
+  return dir;
+}
+
+function sizeOf(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (!entry.name.startsWith(".")) {
+        files++;
+        bytes += statSync(p).size;
+      }
+    }
+  };
+  walk(dir);
+  return { files, bytes };
+}
+
+function commands(dir) {
+  const list = [
+    { name: "handoffkit", argv: ["node", cli, "lint", "--format", "json", "--no-config", dir] },
+    { name: "handoffkit --no-markdownlint", argv: ["node", cli, "lint", "--format", "json", "--no-config", "--no-markdownlint", dir] },
+    { name: "markdownlint-cli2", argv: [bin("markdownlint-cli2"), `${dir}/**/*.md`], peer: true },
+  ];
+  if (args.includes("--with-secretlint") && existsSync(bin("secretlint"))) {
+    list.push({ name: "secretlint", argv: [bin("secretlint"), "--secretlintrc", path.join(root, "bench/secretlintrc.json"), `${dir}/**/*`], peer: true });
+  }
+  const gitleaks = process.env.GITLEAKS ?? (spawnSync("sh", ["-c", "command -v gitleaks"]).stdout?.toString().trim() || "");
+  if (gitleaks) list.push({ name: "gitleaks", argv: [gitleaks, "dir", "--no-banner", "--exit-code", "0", dir], peer: true });
+  return only.length ? list.filter((c) => only.some((o) => c.name.startsWith(o))) : list;
+}
+
+function measure(argv) {
+  const full = hasTime ? ["/usr/bin/time", "-f", "%e %M", ...argv] : argv;
+  const start = process.hrtime.bigint();
+  const result = spawnSync(full[0], full.slice(1), { encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+  const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  let rssMB = NaN;
+  if (hasTime) {
+    const last = result.stderr.trim().split("\n").pop() ?? "";
+    const kb = Number(last.split(" ")[1]);
+    if (Number.isFinite(kb)) rssMB = kb / 1024;
+  }
+  return { wall, rssMB, status: result.status };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+for (const count of sizes) {
+  const dir = corpus(count);
+  const { files, bytes } = sizeOf(dir);
+  const cmds = commands(dir);
+  const samples = new Map(cmds.map((c) => [c.name, []]));
+  for (let r = 0; r < runs; r++) {
+    for (const c of cmds) samples.get(c.name).push(measure(c.argv));
+  }
+  const rows = cmds.map((c) => {
+    const s = samples.get(c.name);
+    return { name: c.name, wall: median(s.map((x) => x.wall)), rss: Math.max(...s.map((x) => x.rssMB)), status: s[0].status };
+  });
+  const base = rows.find((r) => r.name === "markdownlint-cli2")?.wall;
+  console.log(`\n${files} files, ${(bytes / 1e6).toFixed(1)} MB, ${runs} runs each (median wall), alternating`);
+  console.log(["command".padEnd(30), "wall s", "files/s", "MB/s", "peak RSS MB", "× mdl-cli2", "exit"].join("  "));
+  for (const r of rows) {
+    console.log(
+      [
+        r.name.padEnd(30),
+        r.wall.toFixed(2).padStart(6),
+        (files / r.wall).toFixed(0).padStart(7),
+        (bytes / 1e6 / r.wall).toFixed(2).padStart(4),
+        (Number.isFinite(r.rss) ? r.rss.toFixed(0) : "-").padStart(11),
+        (base ? (r.wall / base).toFixed(2) : "-").padStart(10),
+        String(r.status).padStart(4),
+      ].join("  "),
+    );
+  }
+}
