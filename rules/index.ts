@@ -13,6 +13,11 @@ import { nextAction } from "./next-action.js";
 import { recordSyntax } from "./record-syntax.js";
 import { requiredSections } from "./required-sections.js";
 import { sectionOrder } from "./section-order.js";
+import { integrity } from "./integrity.js";
+import { expiry } from "./expiry.js";
+import { recordClosedPending } from "./record-closed-pending.js";
+import { recordPendingAuthorized } from "./record-pending-authorized.js";
+import { recordStepEvidence } from "./record-step-evidence.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -27,4 +32,9 @@ export const builtinRules: readonly Rule[] = [
   factsHypotheses,
   nextAction,
   markdownlint,
+  integrity,
+  expiry,
+  recordClosedPending,
+  recordPendingAuthorized,
+  recordStepEvidence,
 ];

@@ -28,6 +28,8 @@ export interface LintOptions {
   maxFileSize?: number;
   /** Rules to run (default: every built-in rule). */
   rules?: readonly Rule[];
+  /** The clock rules compare dates with (`--now`); default: when the session is created. */
+  now?: Date;
 }
 
 /** Everything a run needs, prepared once: profiles, rules with config applied. */
@@ -39,6 +41,8 @@ export interface LintSession {
   configuredProfile: string | undefined;
   prepared: PreparedRules;
   maxFileSize: number | undefined;
+  /** The run's clock, handed to every rule. */
+  now: Date;
 }
 
 /**
@@ -81,6 +85,7 @@ export function createSession(options: LintOptions = {}): LintSession {
     configuredProfile,
     prepared,
     maxFileSize: options.maxFileSize ?? config.maxFileSize,
+    now: options.now ?? new Date(),
   };
 }
 
@@ -103,7 +108,7 @@ export function buildDocument(source: SourceFile, session: LintSession): { docum
 /** Lints one source already in memory. */
 export function lintSource(source: SourceFile, session: LintSession): FileResult {
   const { document, profile } = buildDocument(source, session);
-  return checkDocument(document, profile, session.prepared);
+  return checkDocument(document, profile, session.prepared, { now: session.now });
 }
 
 /** Lints text as if it were the file `path` (tests, staged content, editors). */

@@ -9,6 +9,7 @@ import { formatJson } from "../report/json.js";
 import { maskResults } from "../report/mask.js";
 import { formatStylish } from "../report/stylish.js";
 import { summarize } from "../report/summary.js";
+import { parseTimestamp } from "../document/timestamp.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 
 /** Options parsed from the command line. */
@@ -22,6 +23,7 @@ export interface LintCommandOptions {
   maxFileSize?: string;
   markdownlint?: boolean;
   color?: boolean;
+  now?: string;
 }
 
 const FORMATS = ["stylish", "json"];
@@ -39,6 +41,14 @@ function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySettin
     overrides[match[1] as string] = match[2] as SeveritySetting;
   }
   return overrides;
+}
+
+/** `--now ISO` → a Date. @throws UsageError for anything that is not an ISO-8601 date(-time). */
+export function parseNow(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseTimestamp(value);
+  if (!parsed.ok) throw new UsageError(`--now expects an ISO-8601 date-time such as 2026-03-01T12:00:00Z, got '${value}'`);
+  return parsed.date;
 }
 
 function parseCount(name: string, value: string | undefined): number | undefined {
@@ -60,8 +70,9 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
     const ruleOverrides = parseRuleFlags(options.rule ?? []);
     if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
+    const now = parseNow(options.now);
     const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-    const session = createSession({ cwd: io.cwd, config, profile: options.profile, ruleOverrides, maxFileSize });
+    const session = createSession({ cwd: io.cwd, config, profile: options.profile, ruleOverrides, maxFileSize, now });
     const run = await lintPaths(paths.length > 0 ? paths : ["."], session);
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
@@ -112,6 +123,7 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--no-markdownlint", "turn markdownlint's rules off")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
+    .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
     .action(async (paths: string[], options: LintCommandOptions) => {
       setExit(await runLint(paths, options, io));
     });

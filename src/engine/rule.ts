@@ -66,6 +66,8 @@ export interface RuleContext<Options = Record<string, unknown>> {
   readonly options: Options;
   /** The rule's severity for this run. */
   readonly severity: Severity;
+  /** The run's clock: `--now` when given, else the time the run started (rules never read the system clock). */
+  readonly now: Date;
   /** Severity configured explicitly for a foreign rule id (markdownlint), if any. */
   foreignSeverity(ruleId: string): SeveritySetting | undefined;
   report(descriptor: ReportDescriptor): void;
