@@ -4,6 +4,10 @@
 import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
 import { registerLint } from "./lint.js";
+import { registerList } from "./list.js";
+import { registerNew } from "./new.js";
+import { registerResume } from "./resume.js";
+import { registerStatus } from "./status.js";
 import { registerStats } from "./stats.js";
 import { registerCheckpoint } from "./checkpoint.js";
 import { packageVersion } from "./version.js";
@@ -27,6 +31,10 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       writeErr: (text) => io.stderr.write(text),
     });
   registerLint(program, io, setExit);
+  registerResume(program, io, setExit);
+  registerList(program, io, setExit);
+  registerNew(program, io, setExit);
+  registerStatus(program, io, setExit);
   registerStats(program, io, setExit);
   registerCheckpoint(program, io, setExit);
   try {

@@ -1,0 +1,71 @@
+/**
+ * `handoff status ID NEW`: an explicit status transition, refused when hatch3r's lifecycle does not
+ * allow it.
+ */
+import type { Command } from "commander";
+import { ConfigError } from "../engine/config.js";
+import { buildDocument } from "../lint.js";
+import { readSource } from "../load/read.js";
+import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
+import { isStatus, nextStatuses, STATUSES } from "../resume/transitions.js";
+import { StoreEscapeError } from "../store/naming.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { UsageError } from "./lint.js";
+import { openStore, type StoreCommandOptions } from "./store-options.js";
+
+/** Runs `status`. @returns 0 changed, 1 refused, 2 usage or unusable. */
+export async function runStatus(id: string, to: string, options: StoreCommandOptions, io: CommandIO): Promise<number> {
+  try {
+    if (!isStatus(to)) throw new ConfigError(`unknown status '${to}' (known: ${STATUSES.join(", ")})`);
+    const { session, store } = openStore(options, io);
+    const handoff = await store.read(id).catch((error: unknown) => {
+      if (error instanceof StoreEscapeError) throw error;
+      throw new ConfigError((error as Error).message);
+    });
+    const source = await readSource(handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize });
+    if (source.problems.length > 0) {
+      io.stderr.write(`handoff: ${source.displayPath} is unusable: ${source.problems.map((p) => p.message).join("; ")}\n`);
+      return EXIT.usage;
+    }
+    const { document } = buildDocument(source, session);
+    try {
+      const from = await changeStatus(handoff.path, document, source.bytes, to, session.now);
+      io.stdout.write(`${source.displayPath}: status ${from} -> ${to}\n`);
+      return EXIT.ok;
+    } catch (error) {
+      if (error instanceof TransitionError) {
+        const from = document.frontmatter?.data?.status;
+        const allowed = isStatus(from) ? nextStatuses(from) : [];
+        io.stderr.write(`handoff status: refused: ${error.message}${allowed.length ? ` (allowed: ${allowed.join(", ")})` : isStatus(from) ? " (it is final)" : ""}\n`);
+        return EXIT.findings;
+      }
+      if (error instanceof ConcurrentChangeError) {
+        io.stderr.write(`handoff status: refused: ${error.message}\n`);
+        return EXIT.findings;
+      }
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof StoreEscapeError || error instanceof UsageError) {
+      io.stderr.write(`handoff: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.internal;
+  }
+}
+
+/** Adds the `status` command. */
+export function registerStatus(program: Command, io: CommandIO, setExit: (code: number) => void): void {
+  program
+    .command("status")
+    .description(`move a handoff to another status (${STATUSES.join(", ")}), as hatch3r's lifecycle allows`)
+    .argument("<id>", "handoff id or file name in the store")
+    .argument("<status>", "the new status")
+    .option("-d, --dir <dir>", "the store directory (default: found per profile)")
+    .option("-p, --profile <profile>", "look up the store of this profile")
+    .option("--now <iso>", "the time stamped into 'updated' (ISO-8601 with zone)")
+    .action(async (id: string, to: string, options: StoreCommandOptions) => {
+      setExit(await runStatus(id, to, options, io));
+    });
+}

@@ -1,0 +1,122 @@
+/**
+ * Changing a handoff's `status` (and stamping `updated`) in place: only those values' characters
+ * change; the write is atomic, read back, and a compare-and-swap on the bytes the decision was
+ * based on, under an exclusive lock file, so of two concurrent `resume` runs exactly one wins.
+ */
+import { open, readFile, unlink } from "node:fs/promises";
+import { isMap, isScalar } from "yaml";
+import type { HandoffDocument } from "../document/model.js";
+import { atomicWrite } from "../store/atomic-write.js";
+import { canTransition, isStatus, type HandoffStatus } from "./transitions.js";
+
+/** Another process holds the lock, or the file changed under us. */
+export class ConcurrentChangeError extends Error {
+  override name = "ConcurrentChangeError";
+}
+
+/** The transition is not allowed, or the document has no status to change. */
+export class TransitionError extends Error {
+  override name = "TransitionError";
+}
+
+/** `2026-11-29T21:47:00Z`: UTC, whole seconds. */
+export function utcStamp(now: Date): string {
+  return `${now.toISOString().slice(0, 19)}Z`;
+}
+
+function quoteLike(original: string, value: string): string {
+  if (original.startsWith('"')) return JSON.stringify(value);
+  if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;
+  return value;
+}
+
+/**
+ * The document text with top-level frontmatter `values` replaced in place (keys that are absent
+ * are left absent). Quoting style of each value is kept.
+ * @throws TransitionError when the frontmatter is not a mapping or a value is not a one-line scalar.
+ */
+export function editFrontmatterValues(document: HandoffDocument, values: Readonly<Record<string, string>>): string {
+  const fm = document.frontmatter;
+  const contents = fm?.yaml?.contents;
+  if (!fm || !isMap(contents)) throw new TransitionError("the handoff has no YAML frontmatter to change");
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const [key, value] of Object.entries(values)) {
+    const pair = contents.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+    if (!pair) continue;
+    const node = pair.value;
+    if (!isScalar(node) || !node.range || node.type === "BLOCK_FOLDED" || node.type === "BLOCK_LITERAL") {
+      throw new TransitionError(`frontmatter '${key}' is not a one-line value`);
+    }
+    const start = fm.contentOffset + node.range[0];
+    const end = fm.contentOffset + node.range[1];
+    edits.push({ start, end, text: quoteLike(document.text.slice(start, end), value) });
+  }
+  let text = document.text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  return text;
+}
+
+async function acquireLock(file: string): Promise<() => Promise<void>> {
+  const lock = `${file}.handoffkit-lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lock, "wx");
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      return () => unlink(lock).catch(() => undefined);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A lock whose process is gone is stale (a crash): remove it once and retry.
+      const pid = Number((await readFile(lock, "utf8").catch(() => "")).trim());
+      let alive = Number.isInteger(pid) && pid > 0;
+      if (alive) {
+        try {
+          process.kill(pid, 0);
+        } catch (e) {
+          alive = (e as NodeJS.ErrnoException).code === "EPERM";
+        }
+      }
+      if (alive || attempt > 0) throw new ConcurrentChangeError(`another process (pid ${pid || "?"}) is changing this handoff (${lock}); try again`);
+      await unlink(lock).catch(() => undefined);
+    }
+  }
+  throw new ConcurrentChangeError(`cannot lock ${file}`);
+}
+
+/**
+ * Moves the handoff's status to `to` and stamps `updated` with `now`.
+ * @param original the bytes the document was parsed from (compare-and-swap).
+ * @returns the previous status.
+ * @throws TransitionError (no status field, unknown status, transition not allowed);
+ * ConcurrentChangeError (locked, or the file changed since it was read); AtomicWriteError.
+ */
+export async function changeStatus(
+  file: string,
+  document: HandoffDocument,
+  original: Uint8Array,
+  to: HandoffStatus,
+  now: Date,
+  allowed: (from: HandoffStatus, to: HandoffStatus) => boolean = canTransition,
+): Promise<HandoffStatus> {
+  const from = document.frontmatter?.data?.status;
+  if (from === undefined) throw new TransitionError("the handoff has no 'status' field");
+  if (!isStatus(from)) throw new TransitionError(`unknown status '${String(from)}'`);
+  if (!allowed(from, to)) throw new TransitionError(`status '${from}' cannot move to '${to}'`);
+  const text = editFrontmatterValues(document, { status: to, updated: utcStamp(now) });
+  const body = new TextEncoder().encode(text);
+  const bytes = document.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+  const release = await acquireLock(file);
+  try {
+    try {
+      await atomicWrite(file, bytes, { expected: original });
+    } catch (error) {
+      if ((error as { failure?: string }).failure === "changed") {
+        throw new ConcurrentChangeError("the handoff changed since it was read (another resume or an edit); nothing was written");
+      }
+      throw error;
+    }
+  } finally {
+    await release();
+  }
+  return from;
+}

@@ -1,0 +1,114 @@
+/**
+ * The handoff store: the contract's five operations over a directory backend.
+ * `resolve` (./resolve.ts) finds the root; `write` creates a new handoff atomically, never
+ * overwriting, and reads it back; `list`/`latest`/`read` find handoffs; `format` renders one for a
+ * reader (the resume pipeline, src/resume/).
+ */
+import { mkdir, readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { createExclusive, FileExistsError } from "./create-exclusive.js";
+import { withCollisionSuffix, resolveInside } from "./naming.js";
+import { isEphemeral, type StoreLocation } from "./resolve.js";
+
+/** A handoff file in the store. */
+export interface StoredHandoff {
+  /** Absolute path. */
+  path: string;
+  /** File name without extension (the hatch3r id for hatch3r stores). */
+  id: string;
+  /** In `archived/` (hatch3r layout). */
+  archived: boolean;
+  /** Modification time, ms since the epoch (a last resort for ordering). */
+  mtimeMs: number;
+}
+
+/** Outcome of `write`. */
+export type WriteOutcome =
+  | { status: "saved"; path: string }
+  /** Storage does not outlive the session: the document is returned, not saved (contract rule). */
+  | { status: "storage_unresolved"; reason: string; text: string };
+
+const HANDOFF_FILE_RE = /\.(?:md|markdown|txt|json)$/i;
+
+/** A directory-backed store. */
+export class DirectoryStore {
+  constructor(
+    readonly location: StoreLocation,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  /** Directory new handoffs go to (hatch3r: `active/`). */
+  get writeDir(): string {
+    return this.location.layout === "hatch3r" ? path.join(this.location.root, "active") : this.location.root;
+  }
+
+  /** Every handoff file; archived ones only with `includeArchived`. Unreadable directories give none. */
+  async list(includeArchived = false): Promise<StoredHandoff[]> {
+    const dirs: Array<{ dir: string; archived: boolean }> =
+      this.location.layout === "hatch3r"
+        ? [{ dir: path.join(this.location.root, "active"), archived: false }, ...(includeArchived ? [{ dir: path.join(this.location.root, "archived"), archived: true }] : [])]
+        : [{ dir: this.location.root, archived: false }];
+    const out: StoredHandoff[] = [];
+    for (const { dir, archived } of dirs) {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names.sort()) {
+        if (!HANDOFF_FILE_RE.test(name) || name.startsWith(".")) continue;
+        const file = path.join(dir, name);
+        try {
+          const info = await stat(file);
+          if (!info.isFile()) continue;
+          out.push({ path: file, id: name.replace(HANDOFF_FILE_RE, ""), archived, mtimeMs: info.mtimeMs });
+        } catch {
+          // vanished or unreadable: skip it here, lint reports it when named
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Finds a handoff by id, file name, or path relative to the store.
+   * @throws StoreEscapeError when the name leaves the store; Error when nothing matches.
+   */
+  async read(name: string): Promise<StoredHandoff> {
+    const all = await this.list(true);
+    const byId = all.find((h) => h.id === name || path.basename(h.path) === name);
+    if (byId) return byId;
+    const candidate = resolveInside(this.location.root, name);
+    const info = await stat(candidate).catch(() => undefined);
+    if (!info?.isFile()) throw new Error(`no handoff '${name}' in ${this.location.root}`);
+    return { path: candidate, id: path.basename(candidate).replace(HANDOFF_FILE_RE, ""), archived: false, mtimeMs: info.mtimeMs };
+  }
+
+  /**
+   * Writes a new handoff named `fileName` (a `-2`, `-3`, … suffix on collision), atomically, never
+   * overwriting, read back and compared.
+   * @throws ReadBackError when the read-back differs (never reported as saved).
+   */
+  async write(fileName: string, bytes: Uint8Array): Promise<WriteOutcome> {
+    if (isEphemeral(this.writeDir, this.env)) {
+      return {
+        status: "storage_unresolved",
+        reason: this.env.HANDOFF_EPHEMERAL === "1" ? "HANDOFF_EPHEMERAL=1" : `${this.writeDir} is on a tmpfs that does not outlive the session`,
+        text: new TextDecoder().decode(bytes),
+      };
+    }
+    await mkdir(this.writeDir, { recursive: true });
+    for (let attempt = 1; attempt <= 100; attempt++) {
+      const target = resolveInside(this.writeDir, withCollisionSuffix(fileName, attempt));
+      try {
+        await createExclusive(target, bytes);
+        return { status: "saved", path: target };
+      } catch (error) {
+        if (error instanceof FileExistsError) continue;
+        throw error;
+      }
+    }
+    throw new Error(`${fileName}: 100 files with this name already exist`);
+  }
+}
