@@ -1,6 +1,7 @@
 /**
  * Check stage: running the rules over one parsed document.
  */
+import { createHash } from "node:crypto";
 import type { HandoffDocument } from "../document/model.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
@@ -82,7 +83,25 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
     }
   }
   diagnostics.sort(compareDiagnostics);
+  addContextHashes(document, diagnostics);
   return { path: document.displayPath, profile: profile.id, diagnostics, internalErrors };
+}
+
+/** Sets {@link Diagnostic.contextHash} on each diagnostic (one hash per distinct line). */
+function addContextHashes(document: HandoffDocument, diagnostics: Diagnostic[]): void {
+  const byLine = new Map<number, string>();
+  const { lines, text } = document;
+  for (const diagnostic of diagnostics) {
+    let hash = byLine.get(diagnostic.line);
+    if (hash === undefined) {
+      const start = lines.lineStart(diagnostic.line);
+      const end = diagnostic.line < lines.lineCount ? lines.lineStart(diagnostic.line + 1) : text.length;
+      const normalized = text.slice(start, end).trim().replace(/\s+/g, " ");
+      hash = createHash("sha256").update(normalized, "utf8").digest("hex").slice(0, 16);
+      byLine.set(diagnostic.line, hash);
+    }
+    diagnostic.contextHash = hash;
+  }
 }
 
 function toDiagnostic(
