@@ -4,6 +4,7 @@
 import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
 import { registerLint } from "./lint.js";
+import { registerInstallHook } from "./install-hook.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -25,6 +26,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       writeErr: (text) => io.stderr.write(text),
     });
   registerLint(program, io, setExit);
+  registerInstallHook(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
