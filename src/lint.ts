@@ -55,7 +55,7 @@ export interface LintSession {
   configDir: string;
   /** One matcher per config override, in config order. */
   overrideMatchers: Array<(relativePath: string) => boolean>;
-  /** Settings per distinct combination of matching overrides (key: their indices), built on first use. */
+  /** Settings per distinct combination of matching overrides (key: their indices, `""` for none), built on first use. */
   overrideSettings: Map<string, FileSettings>;
   rules: readonly Rule[];
   cliProfile: string | undefined;
@@ -120,7 +120,7 @@ export function createSession(options: LintOptions = {}): LintSession {
     prepared,
     maxFileSize: options.maxFileSize ?? config.maxFileSize,
     configDir: nodePath.resolve(cwd, options.configDir ?? "."),
-    overrideMatchers: (config.overrides ?? []).map((override) => picomatch(override.files, { dot: true, basename: true })),
+    overrideMatchers: (config.overrides ?? []).map((override) => filesMatcher(override.files)),
     overrideSettings: new Map(),
     rules,
     cliProfile: options.profile,
@@ -129,11 +129,24 @@ export function createSession(options: LintOptions = {}): LintSession {
 }
 
 /**
+ * A matcher for override `files`: picomatch globs; a pattern without `/` matches the file name in
+ * any directory (picomatch's own `basename` option mis-handles patterns that do contain `/`).
+ */
+function filesMatcher(patterns: readonly string[]): (relativePath: string) => boolean {
+  const matchers = patterns.map((pattern) => picomatch(pattern, { dot: true, basename: !pattern.includes("/") }));
+  return (relativePath) => matchers.some((matches) => matches(relativePath));
+}
+
+/**
  * The settings for the file at absolute `filePath`: the session's own when no override matches,
  * else those of its combination of overrides (prepared once per combination, not per file).
  */
 export function settingsFor(filePath: string, session: LintSession): FileSettings {
-  const base: FileSettings = { prepared: session.prepared, configuredProfile: session.configuredProfile };
+  let base = session.overrideSettings.get("");
+  if (!base) {
+    base = { prepared: session.prepared, configuredProfile: session.configuredProfile };
+    session.overrideSettings.set("", base);
+  }
   if (session.overrideMatchers.length === 0) return base;
   const relative = nodePath.relative(session.configDir, filePath);
   if (!relative || relative.startsWith("..") || nodePath.isAbsolute(relative)) return base;
