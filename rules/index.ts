@@ -13,6 +13,7 @@ import { nextAction } from "./next-action.js";
 import { recordSyntax } from "./record-syntax.js";
 import { requiredSections } from "./required-sections.js";
 import { sectionOrder } from "./section-order.js";
+import { unknownSuppression } from "./unknown-suppression.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -27,4 +28,5 @@ export const builtinRules: readonly Rule[] = [
   factsHypotheses,
   nextAction,
   markdownlint,
+  unknownSuppression,
 ];

@@ -5,6 +5,7 @@ import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
 import { registerLint } from "./lint.js";
 import { registerStats } from "./stats.js";
+import { registerInstallHook } from "./install-hook.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -27,6 +28,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     });
   registerLint(program, io, setExit);
   registerStats(program, io, setExit);
+  registerInstallHook(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {

@@ -66,6 +66,8 @@ export interface RuleContext<Options = Record<string, unknown>> {
   readonly options: Options;
   /** The rule's severity for this run. */
   readonly severity: Severity;
+  /** Ids and codes of every rule the run knows (also those turned off), for rules that check rule names. */
+  readonly ruleNames: ReadonlySet<string>;
   /** Severity configured explicitly for a foreign rule id (markdownlint), if any. */
   foreignSeverity(ruleId: string): SeveritySetting | undefined;
   report(descriptor: ReportDescriptor): void;

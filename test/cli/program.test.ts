@@ -157,7 +157,7 @@ describe("handoff lint", () => {
 
   it("exits 2 on an unknown format", async () => {
     const result = await run(["lint", "--format", "xml", "h"]);
-    expect(result).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: stylish, json)\n" });
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: stylish, json, sarif, github, junit)\n" });
   });
 
   it("shows errors only with --quiet, and still exits on them", async () => {
