@@ -5,6 +5,8 @@ import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
 import { registerLint } from "./lint.js";
 import { registerCheckpoint } from "./checkpoint.js";
+import { registerSeal } from "./seal.js";
+import { registerVerify } from "./verify.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -27,6 +29,8 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     });
   registerLint(program, io, setExit);
   registerCheckpoint(program, io, setExit);
+  registerSeal(program, io, setExit);
+  registerVerify(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
