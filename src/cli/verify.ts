@@ -25,7 +25,7 @@ export interface VerifyCommandOptions {
 }
 
 function exitFor(outcome: VerifyOutcome): number {
-  if (outcome.status === "ok") return EXIT.ok;
+  if (outcome.status === "ok" || outcome.status === "not-applicable") return EXIT.ok;
   return outcome.status === "unusable" ? EXIT.usage : EXIT.findings;
 }
 

@@ -6,8 +6,11 @@ import type { HandoffDocument } from "../document/model.js";
 import { SNO_CUTOVER_EOF } from "../profiles/builtin.js";
 import { checkIntegrity, INTEGRITY_PATTERN, integrityBody, sha256Hex } from "./digest.js";
 
-/** How a file's integrity stands. `unusable` files could not be checked at all. */
-export type VerifyStatus = "ok" | "line-endings" | "mismatch" | "unsealed" | "malformed" | "unusable";
+/**
+ * How a file's integrity stands. `unusable` files could not be checked at all; `not-applicable`
+ * is a JSON record (verified-delivery), whose format has no digest (`--git` still checks it).
+ */
+export type VerifyStatus = "ok" | "not-applicable" | "line-endings" | "mismatch" | "unsealed" | "malformed" | "unusable";
 
 /** One file's outcome: a status and the one line that says it (without the path). */
 export interface VerifyOutcome {
@@ -19,7 +22,10 @@ export interface VerifyOutcome {
 export function verifyIntegrity(document: HandoffDocument): VerifyOutcome {
   const problem = document.loadProblems[0];
   if (problem) return { status: "unusable", message: `unusable: ${problem.message}` };
-  if (document.format !== "markdown") return { status: "unusable", message: "unusable: a JSON record carries no integrity digest" };
+  if (document.format !== "markdown") {
+    if (document.record?.errors.length) return { status: "unusable", message: `unusable: ${document.record.errors[0]?.message}` };
+    return { status: "not-applicable", message: "no integrity to check (a JSON record carries no digest)" };
+  }
   const frontmatter = document.frontmatter;
   if (frontmatter && !frontmatter.data) {
     return { status: "unusable", message: `unusable: ${frontmatter.problems[0]?.message ?? "the frontmatter cannot be read"}` };
