@@ -14,6 +14,11 @@ import { recordSyntax } from "./record-syntax.js";
 import { requiredSections } from "./required-sections.js";
 import { sectionOrder } from "./section-order.js";
 import { unknownSuppression } from "./unknown-suppression.js";
+import { integrity } from "./integrity.js";
+import { expiry } from "./expiry.js";
+import { recordClosedPending } from "./record-closed-pending.js";
+import { recordPendingAuthorized } from "./record-pending-authorized.js";
+import { recordStepEvidence } from "./record-step-evidence.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -29,4 +34,9 @@ export const builtinRules: readonly Rule[] = [
   nextAction,
   markdownlint,
   unknownSuppression,
+  integrity,
+  expiry,
+  recordClosedPending,
+  recordPendingAuthorized,
+  recordStepEvidence,
 ];

@@ -32,6 +32,8 @@ export interface LintOptions {
   maxFileSize?: number;
   /** Rules to run (default: every built-in rule). */
   rules?: readonly Rule[];
+  /** The clock rules compare dates with (`--now`); default: when the session is created. */
+  now?: Date;
 }
 
 /** What applies to one file: its rule set and the profile config names for it. */
@@ -60,6 +62,8 @@ export interface LintSession {
   rules: readonly Rule[];
   cliProfile: string | undefined;
   cliRuleOverrides: Readonly<Record<string, SeveritySetting>>;
+  /** The run's clock, handed to every rule. */
+  now: Date;
 }
 
 /**
@@ -125,6 +129,7 @@ export function createSession(options: LintOptions = {}): LintSession {
     rules,
     cliProfile: options.profile,
     cliRuleOverrides,
+    now: options.now ?? new Date(),
   };
 }
 
@@ -192,7 +197,7 @@ export function buildDocument(
 export function lintSource(source: SourceFile, session: LintSession): FileResult {
   const settings = settingsFor(source.path, session);
   const { document, profile } = buildDocument(source, session, settings);
-  return checkDocument(document, profile, settings.prepared);
+  return checkDocument(document, profile, settings.prepared, { now: session.now });
 }
 
 /** Lints text as if it were the file `path` (tests, staged content, editors). */
@@ -266,8 +271,9 @@ export async function analysePaths(
 /** Parses and checks one source, never throwing. */
 export function analyseSource(source: SourceFile, session: LintSession): AnalysedFile {
   try {
-    const { document, profile } = buildDocument(source, session);
-    return { document, profile, result: checkDocument(document, profile, session.prepared) };
+    const settings = settingsFor(source.path, session);
+    const { document, profile } = buildDocument(source, session, settings);
+    return { document, profile, result: checkDocument(document, profile, settings.prepared, { now: session.now }) };
   } catch (error) {
     return {
       document: undefined,

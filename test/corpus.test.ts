@@ -290,6 +290,32 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "2:3 error frontmatter-schema 'schema' must be \"verified-delivery/handoff-v1\", not \"verified-delivery/handoff-v2\"",
     ],
   },
+"trust/crlf-rewritten-hatch3r.md": {
+    profile: "hatch3r",
+    findings: [
+      "15:12 warning integrity Integrity matches only with the line endings converted back (sealed with LF, now CRLF): the line endings were rewritten after sealing (e.g. by git core.autocrlf), the content is unchanged; add '*.md text eol=lf' to .gitattributes",
+    ],
+  },
+  "trust/cutover-brief.md": {
+    profile: "sno",
+    findings: [],
+  },
+  "trust/expired-hatch3r.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:16 error expiry Handoff expired 2026-02-04T09:00:00Z (299 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+    ],
+  },
+  "trust/sealed-hatch3r.md": {
+    profile: "hatch3r",
+    findings: [],
+  },
+  "trust/tampered-hatch3r.md": {
+    profile: "hatch3r",
+    findings: [
+      "15:12 error integrity Integrity mismatch: the body changed after sealing (recorded sha256:edf978dcc741…, computed sha256:7fd03932c36a…)",
+    ],
+  },
 };
 
 /**
@@ -304,7 +330,8 @@ const expectedPaths = Object.keys(EXPECTED).sort((a, b) => (a < b ? -1 : a > b ?
 describe("corpus/", () => {
   let results: FileResult[];
   beforeAll(async () => {
-    const run = await lintPaths(["corpus"], createSession({ cwd: repoRoot }));
+    // A fixed clock: expiry findings must not change with the day the tests run.
+    const run = await lintPaths(["corpus"], createSession({ cwd: repoRoot, now: new Date("2026-12-01T00:00:00Z") }));
     expect(run.unmatched).toEqual([]);
     results = run.results;
   });
@@ -321,8 +348,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 94 files, 35 errors, 7 warnings, 1 info in 41 files; 53 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 94, errors: 35, warnings: 7, infos: 1, filesWithFindings: 41 });
+  it("sums to 99 files, 37 errors, 8 warnings, 1 info in 44 files; 55 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 99, errors: 37, warnings: 8, infos: 1, filesWithFindings: 44 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes)", () => {

@@ -14,6 +14,7 @@ import { summarize } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
+import { parseTimestamp } from "../document/timestamp.js";
 
 /** Options parsed from the command line. */
 export interface LintCommandOptions {
@@ -32,6 +33,7 @@ export interface LintCommandOptions {
   stdinFilename?: string;
   /** Lint the staged (index) content of changed handoffs. */
   staged?: boolean;
+  now?: string;
 }
 
 /** Thrown for a bad command line: printed as one line, exit 2. */
@@ -47,6 +49,14 @@ function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySettin
     overrides[match[1] as string] = match[2] as SeveritySetting;
   }
   return overrides;
+}
+
+/** `--now ISO` → a Date. @throws UsageError for anything that is not an ISO-8601 date(-time). */
+export function parseNow(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseTimestamp(value);
+  if (!parsed.ok) throw new UsageError(`--now expects an ISO-8601 date-time such as 2026-03-01T12:00:00Z, got '${value}'`);
+  return parsed.date;
 }
 
 function parseCount(name: string, value: string | undefined): number | undefined {
@@ -73,7 +83,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const loaded = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
     const config: HandoffConfig = loaded.config;
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
-    const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, maxFileSize });
+    const now = parseNow(options.now);
+    const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, maxFileSize, now });
     const run = await collectResults(paths, options, session, io);
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
@@ -159,6 +170,7 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--staged", "lint the staged (index) content of changed handoff files, not the working tree (paths, if given, filter the staged files)")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
+    .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
     .action(async (paths: string[], options: LintCommandOptions) => {
       setExit(await runLint(paths, options, io));
     });

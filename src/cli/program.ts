@@ -6,6 +6,9 @@ import { EXIT, type CommandIO } from "./io.js";
 import { registerLint } from "./lint.js";
 import { registerStats } from "./stats.js";
 import { registerInstallHook } from "./install-hook.js";
+import { registerCheckpoint } from "./checkpoint.js";
+import { registerSeal } from "./seal.js";
+import { registerVerify } from "./verify.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -29,6 +32,9 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   registerLint(program, io, setExit);
   registerStats(program, io, setExit);
   registerInstallHook(program, io, setExit);
+  registerCheckpoint(program, io, setExit);
+  registerSeal(program, io, setExit);
+  registerVerify(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {

@@ -68,6 +68,8 @@ export interface RuleContext<Options = Record<string, unknown>> {
   readonly severity: Severity;
   /** Ids and codes of every rule the run knows (also those turned off), for rules that check rule names. */
   readonly ruleNames: ReadonlySet<string>;
+  /** The run's clock: `--now` when given, else the time the run started (rules never read the system clock). */
+  readonly now: Date;
   /** Severity configured explicitly for a foreign rule id (markdownlint), if any. */
   foreignSeverity(ruleId: string): SeveritySetting | undefined;
   report(descriptor: ReportDescriptor): void;

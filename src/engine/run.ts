@@ -44,13 +44,20 @@ export function prepareRules(
   return { entries, rulesConfig, ruleNames };
 }
 
+/** Per-run values every rule sees. */
+export interface CheckOptions {
+  /** The run's clock (default: now). */
+  now?: Date;
+}
+
 /**
  * Runs every applicable rule over `document`, then drops the findings that inline suppression
  * comments silence (`src/engine/suppress.ts`) — except those of rules whose options say
  * `allowInlineSuppression: false`.
  * A rule that throws is our bug: it is recorded in `internalErrors` and the other rules still run.
  */
-export function checkDocument(document: HandoffDocument, profile: Profile, prepared: PreparedRules): FileResult {
+export function checkDocument(document: HandoffDocument, profile: Profile, prepared: PreparedRules, options: CheckOptions = {}): FileResult {
+  const now = options.now ?? new Date();
   const diagnostics: Diagnostic[] = [];
   const internalErrors: string[] = [];
   const loadFailed = document.loadProblems.length > 0;
@@ -65,6 +72,7 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       options: entry.options,
       severity: entry.severity,
       ruleNames: prepared.ruleNames,
+      now,
       foreignSeverity: (ruleId) => ruleSetting(prepared.rulesConfig, ruleId).severity,
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);

@@ -54,14 +54,18 @@ function resultFor(rule: Rule, params: RuleParams): FileResult {
   return lintText(params.name || "document.md", documentText(params), session);
 }
 
-/** One handoffkit rule in markdownlint's custom-rule shape. */
-export function toMarkdownlintRule(rule: Rule): MarkdownlintRule {
+/**
+ * One handoffkit rule in markdownlint's custom-rule shape.
+ * @param ruleNames every rule name and code of the exported set: markdownlint refuses a tag that
+ * is also a rule name (the `integrity` rule's tag `integrity`), so such tags are dropped.
+ */
+export function toMarkdownlintRule(rule: Rule, ruleNames: ReadonlySet<string> = new Set([rule.meta.id, rule.meta.code])): MarkdownlintRule {
   const { meta } = rule;
   return {
     names: [meta.code, meta.id],
     description: meta.description,
     information: new URL(ruleDocUrl(meta.id)),
-    tags: ["handoffkit", ...meta.tags],
+    tags: ["handoffkit", ...meta.tags.filter((tag) => !ruleNames.has(tag))],
     parser: "none",
     function(params, onError) {
       const offset = params.frontMatterLines.length;
@@ -86,7 +90,8 @@ export function toMarkdownlintRule(rule: Rule): MarkdownlintRule {
   };
 }
 
+const exportedNames = new Set(exportedRules.flatMap((rule) => [rule.meta.id, rule.meta.code]));
 /** Every exported rule, as markdownlint custom rules (the default export of `handoffkit/markdownlint`). */
-export const markdownlintRules: MarkdownlintRule[] = exportedRules.map(toMarkdownlintRule);
+export const markdownlintRules: MarkdownlintRule[] = exportedRules.map((rule) => toMarkdownlintRule(rule, exportedNames));
 
 export default markdownlintRules;

@@ -16,13 +16,15 @@ export interface RuleCase {
   /** Profile to check against (default: detected). */
   profile?: string;
   config?: HandoffConfig;
+  /** The run's clock (`--now`). */
+  now?: Date;
   /** Exact findings, `line:column severity message`. */
   expected: string[];
 }
 
 /** Findings of `rule` alone for `text`, formatted `line:column severity message`. */
 export function findings(rule: Rule, text: string, options: Omit<RuleCase, "name" | "text" | "expected"> = {}): string[] {
-  const session = createSession({ cwd: "/virtual", config: options.config, profile: options.profile, rules: [rule] });
+  const session = createSession({ cwd: "/virtual", config: options.config, profile: options.profile, rules: [rule], now: options.now });
   const result = lintText(options.path ?? "handoff.md", text, session);
   expect(result.internalErrors).toEqual([]);
   return result.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.message}`);

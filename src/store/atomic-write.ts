@@ -1,0 +1,145 @@
+/**
+ * The one module every write goes through: temp file in the same directory, fsync, rename, fsync
+ * of the directory, read back, compare. A reader sees the old file or the new one, never a torn
+ * one; a read-back that differs from what was written is a failure, never a reported success.
+ *
+ * The temp file and rename come from `write-file-atomic` (npm, maintained by the npm CLI team): it
+ * names the temp `<file>.<uint32>`, copies the original's mode and owner, fsyncs, renames, and
+ * removes the temp on error and on normal process exit. A process killed with SIGKILL can leave a
+ * temp behind; {@link removeStaleTemps} clears those on the next write.
+ */
+import { open, readdir, readFile, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import writeFileAtomic from "write-file-atomic";
+
+/** Why a write failed. */
+export type AtomicWriteFailure =
+  /** The file no longer holds the bytes the caller based its change on (someone else wrote it). */
+  | "changed"
+  /** Creating, writing or renaming the temp file failed; the original is untouched. */
+  | "write-failed"
+  /** The rename happened but the file read back differs from what was written. */
+  | "read-back-mismatch";
+
+/** A write that did not (verifiably) happen. `message` is one line for the user. */
+export class AtomicWriteError extends Error {
+  override name = "AtomicWriteError";
+  constructor(
+    readonly failure: AtomicWriteFailure,
+    /** Absolute path of the file. */
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Options of {@link atomicWrite}. */
+export interface AtomicWriteOptions {
+  /**
+   * Compare-and-swap: the file's current bytes must equal these (the bytes the change was computed
+   * from); otherwise nothing is written and the write fails with `changed`. Omit for a new file.
+   */
+  expected?: Uint8Array;
+  /** Temp files of this file older than this many milliseconds are removed first (default 60,000). */
+  staleTempAfterMs?: number;
+  /** Test hook: called once the temp file exists, before anything is written to it. */
+  onTempCreated?: (tempPath: string) => void | Promise<void>;
+  /** Test hook: called after the rename, before the read-back. */
+  onRenamed?: () => void | Promise<void>;
+}
+
+/** Temp files `write-file-atomic` makes for `file`: `<name>.<decimal uint32>`. */
+function isTempOf(name: string, base: string): boolean {
+  return name.length > base.length + 1 && name.startsWith(`${base}.`) && /^\d{1,10}$/.test(name.slice(base.length + 1));
+}
+
+/**
+ * Removes temp files left next to `file` by an interrupted write (older than `olderThanMs`).
+ * @returns the absolute paths removed.
+ */
+export async function removeStaleTemps(file: string, olderThanMs = 60_000, now = Date.now()): Promise<string[]> {
+  const abs = path.resolve(file);
+  const dir = path.dirname(abs);
+  const base = path.basename(abs);
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!isTempOf(name, base)) continue;
+    const candidate = path.join(dir, name);
+    try {
+      const info = await stat(candidate);
+      if (!info.isFile() || now - info.mtimeMs < olderThanMs) continue;
+      await unlink(candidate);
+      removed.push(candidate);
+    } catch {
+      // gone meanwhile, or not ours to remove: leave it
+    }
+  }
+  return removed;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+/**
+ * Writes `bytes` to `file` atomically and reads it back.
+ * @throws AtomicWriteError `changed` when `expected` no longer matches, `write-failed` when the
+ * temp file could not be written or renamed (the original is intact), `read-back-mismatch` when
+ * the file read back differs from `bytes`.
+ */
+export async function atomicWrite(file: string, bytes: Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const abs = path.resolve(file);
+  await removeStaleTemps(abs, options.staleTempAfterMs ?? 60_000);
+  if (options.expected) {
+    let current: Uint8Array;
+    try {
+      current = await readFile(abs);
+    } catch (error) {
+      throw new AtomicWriteError("changed", abs, `${abs} can no longer be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing written`, { cause: error });
+    }
+    if (!sameBytes(current, options.expected)) {
+      throw new AtomicWriteError("changed", abs, `${abs} changed since it was read; nothing written`);
+    }
+  }
+  try {
+    await writeFileAtomic(abs, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      fsync: true,
+      tmpfileCreated: options.onTempCreated,
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
+  }
+  await syncDirectory(path.dirname(abs));
+  await options.onRenamed?.();
+  let back: Uint8Array;
+  try {
+    back = await readFile(abs);
+  } catch (error) {
+    throw new AtomicWriteError("read-back-mismatch", abs, `${abs} cannot be read back after writing (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+  }
+  if (!sameBytes(back, bytes)) {
+    throw new AtomicWriteError("read-back-mismatch", abs, `${abs} read back ${back.length} bytes that differ from the ${bytes.length} written`);
+  }
+}
+
+/** fsync of the directory, so the rename itself survives a power loss (no-op where unsupported). */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, "r");
+    await handle.sync();
+  } catch {
+    // Some file systems and platforms refuse fsync on a directory; the rename is still atomic.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
