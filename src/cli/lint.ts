@@ -1,7 +1,9 @@
 /**
  * `handoff lint [paths...]`: load → parse → check → report over files, directories and globs.
  */
+import path from "node:path";
 import type { Command } from "commander";
+import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { SeveritySetting } from "../engine/diagnostic.js";
 import { createSession, lintPaths } from "../lint.js";
@@ -22,6 +24,8 @@ export interface LintCommandOptions {
   maxFileSize?: string;
   markdownlint?: boolean;
   color?: boolean;
+  baseline?: string;
+  writeBaseline?: string;
 }
 
 const FORMATS = ["stylish", "json"];
@@ -60,14 +64,35 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
     const ruleOverrides = parseRuleFlags(options.rule ?? []);
     if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
-    const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+    const loaded = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
+    const config: HandoffConfig = loaded.config;
     const session = createSession({ cwd: io.cwd, config, profile: options.profile, ruleOverrides, maxFileSize });
     const run = await lintPaths(paths.length > 0 ? paths : ["."], session);
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
     }
-    let results = maskResults(run.results);
+    let raw = run.results;
+    // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
+    const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
+    const baselineFile =
+      writeFile ??
+      (options.baseline
+        ? path.resolve(io.cwd, options.baseline)
+        : config.baseline
+          ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
+          : undefined);
+    if (writeFile) {
+      const written = createBaseline(raw);
+      writeBaseline(writeFile, written);
+      io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
+    }
+    if (baselineFile) {
+      const outcome = applyBaseline(raw, readBaseline(baselineFile));
+      raw = outcome.results;
+      io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
+    }
+    let results = maskResults(raw);
     const summary = summarize(results);
     if (options.quiet) {
       results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
@@ -110,6 +135,8 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
     .option("--max-file-size <bytes>", "largest file read (default 1048576)")
     .option("--no-markdownlint", "turn markdownlint's rules off")
+    .option("--baseline <file>", "skip findings recorded in this baseline file (prints how many)")
+    .option("--write-baseline <file>", "record every current finding in a baseline file")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
     .action(async (paths: string[], options: LintCommandOptions) => {

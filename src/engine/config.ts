@@ -25,6 +25,8 @@ export interface HandoffConfig {
   ignores?: string[];
   maxFileSize?: number;
   markdownlint?: boolean | Record<string, unknown>;
+  /** Baseline file (relative to the config file) whose findings are not reported. */
+  baseline?: string;
 }
 
 /** A config and where it came from. */

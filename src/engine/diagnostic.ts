@@ -42,6 +42,11 @@ export interface FileResult {
   diagnostics: Diagnostic[];
   /** A rule threw: our bug. The run goes on; the exit code becomes 2. */
   internalErrors: string[];
+  /**
+   * Secrets of findings that were suppressed (baseline, inline comments): no longer reported, but
+   * still masked in every other message of the file. Removed by `maskResults`.
+   */
+  suppressedSecrets?: string[];
 }
 
 /** Orders diagnostics by position, then rule id, then message. */
