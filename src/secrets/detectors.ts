@@ -46,6 +46,7 @@ const GENERIC_NOT_SECRET = [
   /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/, // process.env.TOKEN, config.secret
   /^[A-Z][A-Z0-9_]*$/, // an environment variable's name
   /^[a-z]+(?:[A-Z][a-z]+)+$/, // camelCase identifier
+  /^[a-z]+(?:[-_][a-z0-9]+)+$/, // kebab-case or snake_case words
   /^(?:\/|~\/|\.\.?\/)/, // a path
   /\.(?:md|json|jsonc|ya?ml|txt|ts|js|mjs|cjs|py|rb|go|rs|sh|env|pem|key|crt|cer|toml|lock|log|cfg|conf|ini|html|csv)$/i,
   /^[a-z][a-z0-9+.-]{1,20}:\/\//i, // a URL (credentials in URLs have their own detectors)
@@ -254,7 +255,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     description: "Password in a database URL",
     keywords: ["://"],
     pattern:
-      /(?<![A-Za-z0-9+.-])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|bolt|jdbc:[a-z]{2,20}|(?:postgresql|mysql)\+[a-z0-9]{1,20}):\/\/[^\s:/?#@"'<>`]{0,128}:(?<secret>[^\s/?#@"'<>`]{1,256})@/dgi,
+      /(?<![A-Za-z0-9+.-])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|bolt|jdbc:[a-z]{2,20}|(?:postgresql|mysql)\+[a-z0-9]{1,20}):\/\/(?<user>[^\s:/?#@"'<>`]{0,128}):(?<secret>[^\s/?#@"'<>`]{1,256})@/dgi,
     entropy: 0,
     source: "https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS, RFC 3986 §3.2.1",
   },
@@ -262,7 +263,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     id: "url-credentials",
     description: "Password in a URL",
     keywords: ["://"],
-    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:/?#@"'<>`]{0,128}:(?<secret>[^\s/?#@"'<>`]{1,256})@/dg,
+    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:/?#@"'<>`]{0,128}):(?<secret>[^\s/?#@"'<>`]{1,256})@/dg,
     entropy: 0,
     source: "RFC 3986 §3.2.1 (userinfo: 'user:password' is deprecated)",
   },
@@ -297,7 +298,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     description: "Secret assigned to a credential-named key",
     keywords: ["password", "passwd", "passphrase", "pwd", "secret", "token", "key", "credential"],
     pattern:
-      /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|secret|signing|encryption|master|client)[_.-]?key|apikey|client[_.-]?secret|credentials?)["']?\s{0,3}(?:[:=]|:=|=>)\s{0,3}["'`]?(?<secret>[^\s"'`<>,;()[\]{}|\\]{8,256})/dgi,
+      /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|secret|signing|encryption|master|client)[_.-]?key|apikey|client[_.-]?secret|credentials?)["']?\s{0,3}(?:[:=]|:=|=>)\s{0,3}["'`]?(?<secret>[^\s"'`<>,;&()[\]{}|\\]{8,256})/dgi,
     entropy: 0,
     source: "gitleaks generic-api-key; detect-secrets KeywordDetector",
     accept: acceptGeneric,

@@ -33,6 +33,8 @@ export function detectorMatches(detector: SecretDetector, text: string, lowerTex
     const indices = match.indices?.groups?.secret;
     const raw = match.groups?.secret;
     if (!indices || raw === undefined) continue;
+    // `postgres:postgres@`: a password equal to the user name is a default, not a secret.
+    if (match.groups?.user !== undefined && match.groups.user === raw) continue;
     let start = indices[0];
     let end = indices[1];
     const leading = /^(?:\s|\\[nr])+/.exec(raw);
