@@ -9,8 +9,8 @@
 import type { Rule } from "../src/engine/rule.js";
 import { maskSecret } from "../src/report/mask.js";
 import { SECRET_DETECTORS } from "../src/secrets/detectors.js";
-import { frontmatterSecretFacts } from "../src/secrets/frontmatter.js";
-import { scanSecrets, type SecretMatch } from "../src/secrets/scan.js";
+import { documentSecrets } from "../src/secrets/document.js";
+import type { SecretMatch } from "../src/secrets/scan.js";
 
 /** Options of `no-secrets`. */
 export interface NoSecretsOptions {
@@ -58,18 +58,16 @@ export const noSecrets: Rule<NoSecretsOptions> = {
     defaultOptions: { allowInlineSuppression: true, disabledDetectors: [] },
   },
   check(document, context) {
-    const text = document.text;
-    if (text.length === 0) return;
+    if (document.text.length === 0) return;
     const disabled = new Set(context.options.disabledDetectors ?? []);
-    const detectors = disabled.size === 0 ? SECRET_DETECTORS : SECRET_DETECTORS.filter((d) => !disabled.has(d.id));
-    const facts = frontmatterSecretFacts(document.frontmatter, text);
+    const { matches, frontmatter: facts } = documentSecrets(document);
     const inline = context.options.allowInlineSuppression !== false;
     const keep = (match: SecretMatch): boolean =>
       !disabled.has(match.detectorId) &&
       !overlaps(facts.exempt, match.offset, match.endOffset) &&
       !(inline && overlaps(facts.allowed, match.offset, match.endOffset));
     const reported = new Set<string>();
-    const findings = [...scanSecrets(text, detectors), ...facts.folded].sort((a, b) => a.offset - b.offset);
+    const findings = [...matches, ...facts.folded].sort((a, b) => a.offset - b.offset);
     for (const match of findings) {
       if (!keep(match)) continue;
       const key = `${match.offset}:${match.value}`;

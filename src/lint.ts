@@ -11,6 +11,7 @@ import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { discoverFiles } from "./load/discover.js";
 import { readSource, sourceFromBytes, type SourceFile } from "./load/read.js";
+import { secretValuesToMask } from "./secrets/document.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
 import { assignProfile } from "./profiles/detect.js";
@@ -100,10 +101,15 @@ export function buildDocument(source: SourceFile, session: LintSession): { docum
   return { document, profile };
 }
 
-/** Lints one source already in memory. */
+/**
+ * Lints one source already in memory. Every credential-shaped value of the document goes into
+ * `maskedSecrets`, so reporters mask it in every message whatever rules ran.
+ */
 export function lintSource(source: SourceFile, session: LintSession): FileResult {
   const { document, profile } = buildDocument(source, session);
-  return checkDocument(document, profile, session.prepared);
+  const result = checkDocument(document, profile, session.prepared);
+  const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
+  return secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result;
 }
 
 /** Lints text as if it were the file `path` (tests, staged content, editors). */

@@ -113,7 +113,7 @@ export interface BaselineOutcome {
 }
 
 /**
- * Removes the findings `baseline` accepts. Their secrets move to `suppressedSecrets`, so masking
+ * Removes the findings `baseline` accepts. Their secrets move to `maskedSecrets`, so masking
  * still hides them in the file's other messages. Call before `maskResults`.
  */
 export function applyBaseline(results: readonly FileResult[], baseline: Baseline): BaselineOutcome {
@@ -130,7 +130,7 @@ export function applyBaseline(results: readonly FileResult[], baseline: Baseline
       } else kept.push(diagnostic);
     }
     if (kept.length === result.diagnostics.length) return result;
-    return { ...result, diagnostics: kept, suppressedSecrets: [...(result.suppressedSecrets ?? []), ...hidden] };
+    return { ...result, diagnostics: kept, maskedSecrets: [...(result.maskedSecrets ?? []), ...hidden] };
   });
   return { results: out, suppressed };
 }

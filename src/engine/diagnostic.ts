@@ -43,10 +43,11 @@ export interface FileResult {
   /** A rule threw: our bug. The run goes on; the exit code becomes 2. */
   internalErrors: string[];
   /**
-   * Secrets of findings that were suppressed (baseline, inline comments): no longer reported, but
-   * still masked in every other message of the file. Removed by `maskResults`.
+   * Secrets in the file that no reported finding carries (findings suppressed by a baseline or a
+   * comment, or found while `no-secrets` is off): still masked in every message of the file.
+   * Removed by `maskResults`.
    */
-  suppressedSecrets?: string[];
+  maskedSecrets?: string[];
 }
 
 /** Orders diagnostics by position, then rule id, then message. */

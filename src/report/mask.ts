@@ -74,15 +74,16 @@ export function maskDiagnostic(diagnostic: Diagnostic): Diagnostic {
 }
 
 /**
- * Masks every diagnostic of every result. Secrets found anywhere in a file (including those of
- * findings a baseline suppressed, `FileResult.suppressedSecrets`) are masked in every message of
- * that file, not only the finding that named them (a markdownlint message may quote the same line).
- * The returned results carry no `secrets` and no `suppressedSecrets`.
+ * Masks every diagnostic of every result. Secrets found anywhere in a file (those of its findings
+ * and `FileResult.maskedSecrets`: suppressed findings, values found while `no-secrets` is off)
+ * are masked in every message of that file, not only in the finding that named them (a
+ * markdownlint message may quote the same line). The returned results carry no `secrets` and no
+ * `maskedSecrets`.
  */
 export function maskResults(results: readonly FileResult[]): FileResult[] {
   return results.map((result) => {
-    const secrets = [...result.diagnostics.flatMap((d) => d.secrets ?? []), ...(result.suppressedSecrets ?? [])];
-    const { suppressedSecrets: _suppressed, ...rest } = result;
+    const secrets = [...result.diagnostics.flatMap((d) => d.secrets ?? []), ...(result.maskedSecrets ?? [])];
+    const { maskedSecrets: _masked, ...rest } = result;
     return {
       ...rest,
       diagnostics: result.diagnostics.map((d) => {
