@@ -72,7 +72,7 @@ function acceptGeneric(value: string): boolean {
 }
 
 /** Characters around a token: a token starts where none of these precede it. */
-const T = "A-Za-z0-9_";
+const TOKEN_CHARS = "A-Za-z0-9_";
 
 /** Built-in detectors, in priority order. */
 export const SECRET_DETECTORS: readonly SecretDetector[] = [
@@ -106,7 +106,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     id: "github-token",
     description: "GitHub token",
     keywords: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"],
-    pattern: new RegExp(`(?<![${T}])(?<secret>gh[pousr]_[A-Za-z0-9]{36,251})(?![${T}])`, "dg"),
+    pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>gh[pousr]_[A-Za-z0-9]{36,251})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/",
   },
@@ -114,7 +114,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     id: "github-fine-grained-pat",
     description: "GitHub fine-grained personal access token",
     keywords: ["github_pat_"],
-    pattern: new RegExp(`(?<![${T}])(?<secret>github_pat_[A-Za-z0-9_]{50,255})(?![${T}])`, "dg"),
+    pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>github_pat_[A-Za-z0-9_]{50,255})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens",
   },
@@ -147,7 +147,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     id: "stripe-secret-key",
     description: "Stripe secret key",
     keywords: ["sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"],
-    pattern: new RegExp(`(?<![${T}])(?<secret>(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}|whsec_[A-Za-z0-9+/=]{24,128})(?![${T}])`, "dg"),
+    pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}|whsec_[A-Za-z0-9+/=]{24,128})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://docs.stripe.com/keys",
   },
@@ -155,7 +155,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     id: "npm-token",
     description: "npm access token",
     keywords: ["npm_"],
-    pattern: new RegExp(`(?<![${T}])(?<secret>npm_[A-Za-z0-9]{36})(?![${T}])`, "dg"),
+    pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>npm_[A-Za-z0-9]{36})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/",
   },
