@@ -28,6 +28,7 @@ export interface NoSecretsOptions {
 const overlaps = (spans: ReadonlyArray<[number, number]>, offset: number, endOffset: number): boolean =>
   spans.some(([start, end]) => offset < end && endOffset > start);
 
+/** The `no-secrets` rule (HK020): one finding per credential-shaped value, its value in `secrets`. */
 export const noSecrets: Rule<NoSecretsOptions> = {
   meta: {
     id: "no-secrets",
