@@ -10,6 +10,7 @@ import { frontmatterSchema } from "./frontmatter-schema.js";
 import { frontmatterSyntax } from "./frontmatter-syntax.js";
 import { markdownlint } from "./markdownlint.js";
 import { nextAction } from "./next-action.js";
+import { noSecrets } from "./no-secrets.js";
 import { recordSyntax } from "./record-syntax.js";
 import { requiredSections } from "./required-sections.js";
 import { sectionOrder } from "./section-order.js";
@@ -39,4 +40,5 @@ export const builtinRules: readonly Rule[] = [
   recordClosedPending,
   recordPendingAuthorized,
   recordStepEvidence,
+  noSecrets,
 ];

@@ -13,6 +13,7 @@ import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { discoverFiles } from "./load/discover.js";
 import { readSource, sourceFromBytes, type SourceFile } from "./load/read.js";
+import { secretValuesToMask } from "./secrets/document.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
 import { assignProfile } from "./profiles/detect.js";
@@ -193,11 +194,12 @@ export function buildDocument(
   return { document, profile };
 }
 
-/** Lints one source already in memory. */
+/**
+ * Lints one source already in memory. Every credential-shaped value of the document goes into
+ * `maskedSecrets`, so reporters mask it in every message whatever rules ran.
+ */
 export function lintSource(source: SourceFile, session: LintSession): FileResult {
-  const settings = settingsFor(source.path, session);
-  const { document, profile } = buildDocument(source, session, settings);
-  return checkDocument(document, profile, settings.prepared, { now: session.now });
+  return analyseSource(source, session).result;
 }
 
 /** Lints text as if it were the file `path` (tests, staged content, editors). */
@@ -226,18 +228,8 @@ export async function lintPaths(
   const results: FileResult[] = [];
   for (const file of discovery.files) {
     const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
-    let result: FileResult;
-    try {
-      result = lintSource(source, session);
-    } catch (error) {
-      // A parser bug must not take the run down: record it and go on.
-      result = {
-        path: source.displayPath,
-        profile: "generic",
-        diagnostics: [],
-        internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
-      };
-    }
+    // lintSource never throws: a parser bug becomes an internal error of that file and the run goes on.
+    const result = lintSource(source, session);
     results.push(result);
     onResult?.(result);
   }
@@ -273,7 +265,9 @@ export function analyseSource(source: SourceFile, session: LintSession): Analyse
   try {
     const settings = settingsFor(source.path, session);
     const { document, profile } = buildDocument(source, session, settings);
-    return { document, profile, result: checkDocument(document, profile, settings.prepared, { now: session.now }) };
+    const result = checkDocument(document, profile, settings.prepared, { now: session.now });
+    const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
+    return { document, profile, result: secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result };
   } catch (error) {
     return {
       document: undefined,

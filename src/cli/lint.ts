@@ -4,6 +4,7 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { FileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { GitError } from "../git/repository.js";
@@ -34,6 +35,8 @@ export interface LintCommandOptions {
   /** Lint the staged (index) content of changed handoffs. */
   staged?: boolean;
   now?: string;
+  baseline?: string;
+  writeBaseline?: string;
 }
 
 /** Thrown for a bad command line: printed as one line, exit 2. */
@@ -90,7 +93,27 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
     }
-    let results = maskResults(run.results);
+    let raw = run.results;
+    // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
+    const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
+    const baselineFile =
+      writeFile ??
+      (options.baseline
+        ? path.resolve(io.cwd, options.baseline)
+        : config.baseline
+          ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
+          : undefined);
+    if (writeFile) {
+      const written = createBaseline(raw);
+      writeBaseline(writeFile, written);
+      io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
+    }
+    if (baselineFile) {
+      const outcome = applyBaseline(raw, readBaseline(baselineFile));
+      raw = outcome.results;
+      io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
+    }
+    let results = maskResults(raw);
     const summary = summarize(results);
     if (options.quiet) {
       results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
@@ -168,6 +191,8 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("-o, --output-file <file>", "write the report to this file (atomically) instead of standard output")
     .option("--stdin-filename <name>", "lint standard input as if it were the file <name> (config, profile and overrides apply to that name)")
     .option("--staged", "lint the staged (index) content of changed handoff files, not the working tree (paths, if given, filter the staged files)")
+    .option("--baseline <file>", "skip findings recorded in this baseline file (prints how many)")
+    .option("--write-baseline <file>", "record every current finding in a baseline file")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")

@@ -37,6 +37,8 @@ export interface HandoffConfig {
   maxFileSize?: number;
   markdownlint?: boolean | Record<string, unknown>;
   overrides?: ConfigOverride[];
+  /** Baseline file (relative to the config file) whose findings are not reported. */
+  baseline?: string;
 }
 
 /** A config and where it came from. */

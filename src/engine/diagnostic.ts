@@ -48,6 +48,12 @@ export interface FileResult {
   diagnostics: Diagnostic[];
   /** A rule threw: our bug. The run goes on; the exit code becomes 2. */
   internalErrors: string[];
+  /**
+   * Secrets in the file that no reported finding carries (findings suppressed by a baseline or a
+   * comment, or found while `no-secrets` is off): still masked in every message of the file.
+   * Removed by `maskResults`.
+   */
+  maskedSecrets?: string[];
 }
 
 /** Orders diagnostics by position, then rule id, then message. */
