@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import type { FileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintPaths } from "../../src/lint.js";
+import { builtinRules } from "../../rules/index.js";
+import { formatGithub, formatGithubSummary } from "../../src/report/github.js";
 import { formatJson } from "../../src/report/json.js";
+import { formatJunit } from "../../src/report/junit.js";
+import { formatSarif } from "../../src/report/sarif.js";
 import { maskResults } from "../../src/report/mask.js";
 import { formatStylish } from "../../src/report/stylish.js";
 import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
@@ -20,9 +24,13 @@ const FORMATTERS: ReadonlyArray<[string, (results: FileResult[]) => string]> = [
   ["stylish", (results) => formatStylish(results, { color: false })],
   ["stylish (colour)", (results) => formatStylish(results, { color: true })],
   ["json", (results) => formatJson(results)],
+  ["sarif", (results) => formatSarif(results, { rules: builtinRules, cwd: "/repo", repositoryRoot: "/repo", toolVersion: "0.0.0" })],
+  ["github", (results) => formatGithub(results, { cwd: "/repo", repositoryRoot: "/repo" })],
+  ["github summary", (results) => formatGithubSummary(results, { cwd: "/repo", repositoryRoot: "/repo" })],
+  ["junit", (results) => formatJunit(results)],
 ];
 /** Every `--format` of `handoff lint`. */
-const CLI_FORMATS = ["stylish", "json"];
+const CLI_FORMATS = ["stylish", "json", "sarif", "github", "junit"];
 
 const r = randomStrings(31337);
 const { b62, b64, url, b32 } = ALPHABETS;
@@ -92,14 +100,32 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(argv: string[]): Promise<{ code: number; out: string }> {
+async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
-  const sink = { write: (text: string) => (out += text) };
-  const code = await runCli(argv, { cwd: dir, env: { NO_COLOR: "1" }, stdout: sink, stderr: sink });
-  return { code, out };
+  let err = "";
+  const code = await runCli(argv, { cwd: dir, env: { NO_COLOR: "1" }, stdout: { write: (text: string) => (out += text) }, stderr: { write: (text: string) => (err += text) } });
+  return { code, out, err };
+}
+
+/**
+ * SARIF carries the rule catalogue (`runs[].tool`: every rule's documentation, which names public
+ * key prefixes such as `sk_live_`). It depends on rule ids only — a test below pins that — so the
+ * leak check reads the document-derived rest.
+ */
+function documentDerived(format: string, out: string): string {
+  if (!format.startsWith("sarif")) return out;
+  const log = JSON.parse(out) as { runs: Array<Record<string, unknown>> };
+  return JSON.stringify(log.runs.map(({ tool: _tool, ...rest }) => rest));
 }
 
 describe("canary secrets never reach an output", () => {
+  it("the SARIF rule catalogue depends on rule ids only, never on messages (so it cannot carry a canary)", async () => {
+    const run = await lintPaths(["."], createSession({ cwd: dir }));
+    const sarif = (results: FileResult[]) => (JSON.parse(formatSarif(results, { rules: builtinRules, cwd: "/repo", repositoryRoot: "/repo", toolVersion: "0.0.0" })) as { runs: Array<{ tool: unknown }> }).runs[0]?.tool;
+    const blanked = run.results.map((r) => ({ ...r, diagnostics: r.diagnostics.map((d) => ({ ...d, message: "x", secrets: undefined })) }));
+    expect(sarif(maskResults(run.results))).toEqual(sarif(blanked));
+  });
+
   it("the canaries are in the raw findings (the check below can fail)", async () => {
     const run = await lintPaths(["."], createSession({ cwd: dir }));
     const raw = JSON.stringify(run.results);
@@ -110,16 +136,18 @@ describe("canary secrets never reach an output", () => {
   for (const [name, format] of FORMATTERS) {
     it(`formatter ${name}`, async () => {
       const run = await lintPaths(["."], createSession({ cwd: dir }));
-      expect(leaks(format(maskResults(run.results)))).toEqual([]);
+      expect(leaks(documentDerived(name, format(maskResults(run.results))))).toEqual([]);
     });
   }
 
   for (const format of CLI_FORMATS) {
     for (const extra of [[], ["--quiet"], ["--rule", "no-secrets=off"], ["--write-baseline", "baseline.json"]]) {
       it(`handoff lint --format ${format} ${extra.join(" ")}`, async () => {
-        const { out } = await cli(["lint", "--format", format, ...extra, "."]);
-        expect(out.length).toBeGreaterThan(0);
-        expect(leaks(out)).toEqual([]);
+        const { out, err } = await cli(["lint", "--format", format, ...extra, "."]);
+        // Something was printed (github prints nothing when the baseline suppressed every finding).
+        expect(out.length + err.length).toBeGreaterThan(0);
+        expect(leaks(documentDerived(format, out))).toEqual([]);
+        expect(leaks(err)).toEqual([]);
       });
     }
   }
