@@ -32,7 +32,7 @@ const PATTERNS: readonly InjectionPattern[] = [
   },
   // "Act as a …" opening a sentence, "you will act as an …"
   {
-    re: /(?:^|(?<=[.!?:;]\s{0,3})|(?<=\b(?:and|then|now|so)\s))(?:please\s+)?(?:now\s+)?(?:you\s+(?:will|must|shall|should)\s+(?:now\s+)?)?(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an|my)\s+[^\s,;.]{1,40}/gim,
+    re: /(?:^|(?<=[.!?:;]\s{0,3})|(?<=<!--\s{0,3})|(?<=\b(?:and|then|now|so)\s))(?:please\s+)?(?:now\s+)?(?:you\s+(?:will|must|shall|should)\s+(?:now\s+)?)?(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an|my)\s+[^\s,;.]{1,40}/gim,
     messageId: "role",
   },
   // "pretend to be", "pretend you are", "roleplay as"
