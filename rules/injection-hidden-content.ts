@@ -45,7 +45,7 @@ const HIDDEN_IMPERATIVE: readonly InjectionPattern[] = [
     messageId: "imperative",
   },
   { re: /\b(?:note|message|instructions?)\s+(?:for|to)\s+(?:the\s+|any\s+)?(?:AI|assistant|agent|model|LLM)s?\b/gi, messageId: "imperative" },
-  { re: /(?:^|[\s;|&`(])(?:curl|wget|nc|ncat|scp|rsync|ftp)\s+[^\s`]{3,}/gim, messageId: "imperative" },
+  { re: /(?<=^|[\s;|&`(])(?:curl|wget|nc|ncat|scp|rsync|ftp)\s+[^\s`]{2,}/gim, messageId: "imperative" },
 ];
 
 const HIDING_ELEMENT = /<([A-Za-z][\w-]{0,20})\b[^>]{0,400}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|\shidden(?=[\s>=/]))[^>]{0,400}>/gi;
