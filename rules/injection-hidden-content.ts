@@ -19,11 +19,12 @@ import { textRuns, type TextRun } from "../src/injection/runs.js";
 
 const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
-const TAG = /[\u{E0000}-\u{E007F}]/u;
+/** A subdivision flag: U+1F3F4 WAVING BLACK FLAG followed by tag characters (🏴󠁧󠁢󠁥󠁮󠁧󠁿). */
+const FLAG_TAGS = /\u{1F3F4}[\u{E0000}-\u{E007F}]*$/u;
 const PICTOGRAPH = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]/u;
 const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}\p{Script=Thai}\p{Script=Tibetan}]/u;
-/** Most invisible-character findings per document; the rest are summed up in one more finding. */
-const MAX_INVISIBLE = 20;
+/** Most invisible-character (and mixed-script) findings per document; the rest are summed up in one more finding. */
+const MAX_FINDINGS = 20;
 
 const WORD = /[\p{L}\p{M}]{2,}/gu;
 const LATIN = /\p{Script=Latin}/u;
@@ -87,13 +88,14 @@ function checkInvisible(document: HandoffDocument, context: RuleContext): void {
   let clusterStart = -1;
   let clusterEnd = -1;
   const names = new Set<string>();
+  let clusterCount = 0;
   let severity: "error" | "warning" = "warning";
   const flush = (): void => {
     if (clusterStart < 0) return;
-    if (reported < MAX_INVISIBLE) {
+    if (reported < MAX_FINDINGS) {
       context.report({
         messageId: severity === "error" ? "bidi" : "invisible",
-        data: { chars: [...names].join(", "), count: [...text.slice(clusterStart, clusterEnd)].length },
+        data: { chars: [...names].join(", "), count: clusterCount },
         offset: clusterStart,
         endOffset: clusterEnd,
         severity,
@@ -101,6 +103,7 @@ function checkInvisible(document: HandoffDocument, context: RuleContext): void {
       reported++;
     } else skipped++;
     clusterStart = -1;
+    clusterCount = 0;
     names.clear();
     severity = "warning";
   };
@@ -108,16 +111,20 @@ function checkInvisible(document: HandoffDocument, context: RuleContext): void {
   for (const m of text.matchAll(INVISIBLE)) {
     const ch = m[0];
     const cp = ch.codePointAt(0) as number;
-    const before = text.slice(Math.max(0, m.index - 2), m.index);
-    const after = text.slice(m.index + ch.length, m.index + ch.length + 2);
-    if ((cp === 0x200d || cp === 0x200c) && (PICTOGRAPH.test(before) || PICTOGRAPH.test(after) || JOINING_SCRIPT.test(before) || JOINING_SCRIPT.test(after))) continue;
-    if (TAG.test(ch) && /\u{1F3F4}[\u{E0000}-\u{E007F}]*$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    const tag = cp >= 0xe0000;
+    if (cp === 0x200d || cp === 0x200c) {
+      const before = text.slice(Math.max(0, m.index - 2), m.index);
+      const after = text.slice(m.index + 1, m.index + 3);
+      if (PICTOGRAPH.test(before) || PICTOGRAPH.test(after) || JOINING_SCRIPT.test(before) || JOINING_SCRIPT.test(after)) continue;
+    }
+    if (tag && FLAG_TAGS.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
     if (cp === 0xfeff && m.index === 0) continue;
     if (clusterStart >= 0 && m.index !== clusterEnd) flush();
     if (clusterStart < 0) clusterStart = m.index;
     clusterEnd = m.index + ch.length;
-    names.add(TAG.test(ch) ? "tag characters" : codePointName(cp));
-    if (BIDI.test(ch) || TAG.test(ch)) severity = "error";
+    clusterCount++;
+    if (names.size < 8) names.add(tag ? "tag characters" : codePointName(cp));
+    if (tag || BIDI.test(ch)) severity = "error";
   }
   flush();
   if (skipped > 0) context.report({ messageId: "more", data: { count: skipped }, offset: 0, endOffset: 0, severity: "warning" });
@@ -125,13 +132,21 @@ function checkInvisible(document: HandoffDocument, context: RuleContext): void {
 
 /** Words of the raw text that mix Latin letters with look-alikes from another script. */
 function checkMixedScript(document: HandoffDocument, context: RuleContext): void {
+  let reported = 0;
+  let skipped = 0;
   for (const m of document.text.matchAll(WORD)) {
     const word = m[0];
     if (!LATIN.test(word)) continue;
     const others = word.match(OTHER_SCRIPT);
     if (!others || !others.some((c) => latinLookAlike(c) !== undefined)) continue;
+    if (reported >= MAX_FINDINGS) {
+      skipped++;
+      continue;
+    }
+    reported++;
     context.report({ messageId: "mixed", data: { word: excerpt(word) }, offset: m.index, endOffset: m.index + word.length, severity: "warning" });
   }
+  if (skipped > 0) context.report({ messageId: "moreMixed", data: { count: skipped }, offset: 0, endOffset: 0, severity: "warning" });
 }
 
 export const injectionHiddenContent: Rule = {
@@ -148,6 +163,7 @@ export const injectionHiddenContent: Rule = {
       bidi: "Invisible bidi-control or tag characters ({{chars}}; {{count}}): what is read differs from what is shown",
       invisible: "Invisible zero-width characters ({{chars}}; {{count}})",
       more: "{{count}} more clusters of invisible characters not listed",
+      moreMixed: "{{count}} more mixed-script words not listed",
       mixed: "Word mixes Latin with look-alike letters of another script: '{{word}}'",
       imperative: "Instruction hidden from the rendered view{{where}}: '{{text}}'",
     },
