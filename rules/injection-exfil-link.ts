@@ -95,6 +95,7 @@ function checkMarkdown(document: HandoffDocument, context: RuleContext): void {
   });
 }
 
+/** The `injection-exfil-link` rule; see `rules/injection-exfil-link.md`. */
 export const injectionExfilLink: Rule = {
   meta: {
     id: "injection-exfil-link",
@@ -114,10 +115,11 @@ export const injectionExfilLink: Rule = {
   check(document, context) {
     checkMarkdown(document, context);
     for (const run of textRuns(document)) {
-      if (run.kind !== "html" && run.kind !== "comment") continue;
+      // Rendered HTML only: an <img> inside a comment is never fetched.
+      if (run.kind !== "html") continue;
       for (const m of run.raw.matchAll(IMG_TAG)) {
         const at = run.offset + m.index;
-        if (run.kind === "html") check(context, "image", m[1] as string, at, at + m[0].length);
+        check(context, "image", m[1] as string, at, at + m[0].length);
       }
     }
   },

@@ -100,6 +100,7 @@ function embeddedFrontmatter(text: string, bodyOffset: number, hasFrontmatter: b
   return found;
 }
 
+/** The `injection-fake-delimiter` rule; see `rules/injection-fake-delimiter.md`. */
 export const injectionFakeDelimiter: Rule = {
   meta: {
     id: "injection-fake-delimiter",

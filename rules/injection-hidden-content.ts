@@ -149,6 +149,7 @@ function checkMixedScript(document: HandoffDocument, context: RuleContext): void
   if (skipped > 0) context.report({ messageId: "moreMixed", data: { count: skipped }, offset: 0, endOffset: 0, severity: "warning" });
 }
 
+/** The `injection-hidden-content` rule; see `rules/injection-hidden-content.md`. */
 export const injectionHiddenContent: Rule = {
   meta: {
     id: "injection-hidden-content",

@@ -28,6 +28,7 @@ export function detectMarkerSpoof(text: string): InjectionHit[] {
   return patternHits(text, PATTERNS);
 }
 
+/** The `injection-marker-spoof` rule; see `rules/injection-marker-spoof.md`. */
 export const injectionMarkerSpoof: Rule = {
   meta: {
     id: "injection-marker-spoof",

@@ -41,6 +41,7 @@ function categories(text: string, depth: number): { ruleIds: string[]; text: str
   return undefined;
 }
 
+/** The `injection-obfuscation` rule; see `rules/injection-obfuscation.md`. */
 export const injectionObfuscation: Rule = {
   meta: {
     id: "injection-obfuscation",

@@ -53,6 +53,7 @@ export function detectOverride(text: string): InjectionHit[] {
   return patternHits(text, PATTERNS);
 }
 
+/** The `injection-override` rule; see `rules/injection-override.md`. */
 export const injectionOverride: Rule = {
   meta: {
     id: "injection-override",

@@ -26,6 +26,7 @@ export function detectPromptExtraction(text: string): InjectionHit[] {
   return patternHits(text, PATTERNS);
 }
 
+/** The `injection-prompt-extraction` rule; see `rules/injection-prompt-extraction.md`. */
 export const injectionPromptExtraction: Rule = {
   meta: {
     id: "injection-prompt-extraction",

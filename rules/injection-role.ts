@@ -57,6 +57,7 @@ export function detectRole(text: string): InjectionHit[] {
   return patternHits(text, PATTERNS);
 }
 
+/** The `injection-role` rule; see `rules/injection-role.md`. */
 export const injectionRole: Rule = {
   meta: {
     id: "injection-role",

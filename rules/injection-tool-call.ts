@@ -70,6 +70,7 @@ export function detectToolCall(text: string): InjectionHit[] {
   return [...patternHits(text, PATTERNS), ...transcripts(labelsOf(normalized)).map((t) => t.hit)];
 }
 
+/** The `injection-tool-call` rule; see `rules/injection-tool-call.md`. */
 export const injectionToolCall: Rule = {
   meta: {
     id: "injection-tool-call",

@@ -85,7 +85,7 @@ function collect(document: HandoffDocument): TextRun[] {
   };
   if (document.frontmatter?.yaml) collectFrontmatter(document, push);
   if (document.mdast) collectMarkdown(document.text, document.mdast, push);
-  if (document.record?.tree) collectJson(document, document.record.tree, document.record.raw, document.record.offset, push);
+  if (document.record?.tree) collectJson(document.record.tree, document.record.raw, document.record.offset, push);
   return runs;
 }
 
@@ -113,7 +113,6 @@ function collectFrontmatter(document: HandoffDocument, push: (run: TextRun | und
 }
 
 function collectJson(
-  document: HandoffDocument,
   node: JsonNode,
   raw: string,
   base: number,
@@ -131,7 +130,6 @@ function collectJson(
     }
     for (const child of [...(current.children ?? [])].reverse()) stack.push(child);
   }
-  void document;
 }
 
 /** Inline content gathered into one run; URLs, titles and inline HTML become their own runs. */
