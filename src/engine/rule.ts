@@ -34,6 +34,8 @@ export interface RuleMeta {
   defaultOptions?: Readonly<Record<string, unknown>>;
   /** Rule reports findings under other rule ids (the markdownlint bridge reports `MD…` ids). */
   reportsForeignRuleIds?: boolean;
+  /** How often a finding is a true positive (SARIF `precision`): a hint for reporters and triage. */
+  precision?: "very-high" | "high" | "medium" | "low";
 }
 
 /** What a rule passes to `context.report`. Give exactly one place: `node`, `range` or offsets. */
