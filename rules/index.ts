@@ -8,11 +8,22 @@ import { fileEncoding } from "./file-encoding.js";
 import { fileRead } from "./file-read.js";
 import { frontmatterSchema } from "./frontmatter-schema.js";
 import { frontmatterSyntax } from "./frontmatter-syntax.js";
+import { injectionExfilLink } from "./injection-exfil-link.js";
+import { injectionFakeDelimiter } from "./injection-fake-delimiter.js";
+import { injectionHiddenContent } from "./injection-hidden-content.js";
+import { injectionMarkerSpoof } from "./injection-marker-spoof.js";
+import { injectionObfuscation } from "./injection-obfuscation.js";
+import { injectionOverride } from "./injection-override.js";
+import { injectionPromptExtraction } from "./injection-prompt-extraction.js";
+import { injectionRole } from "./injection-role.js";
+import { injectionToolCall } from "./injection-tool-call.js";
 import { markdownlint } from "./markdownlint.js";
 import { nextAction } from "./next-action.js";
+import { noSecrets } from "./no-secrets.js";
 import { recordSyntax } from "./record-syntax.js";
 import { requiredSections } from "./required-sections.js";
 import { sectionOrder } from "./section-order.js";
+import { unknownSuppression } from "./unknown-suppression.js";
 import { integrity } from "./integrity.js";
 import { expiry } from "./expiry.js";
 import { recordClosedPending } from "./record-closed-pending.js";
@@ -32,9 +43,20 @@ export const builtinRules: readonly Rule[] = [
   factsHypotheses,
   nextAction,
   markdownlint,
+  unknownSuppression,
   integrity,
   expiry,
   recordClosedPending,
   recordPendingAuthorized,
   recordStepEvidence,
+  noSecrets,
+  injectionOverride,
+  injectionRole,
+  injectionFakeDelimiter,
+  injectionMarkerSpoof,
+  injectionToolCall,
+  injectionPromptExtraction,
+  injectionExfilLink,
+  injectionHiddenContent,
+  injectionObfuscation,
 ];

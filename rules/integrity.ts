@@ -42,7 +42,7 @@ export const integrity: Rule<IntegrityOptions> = {
       properties: { missing: { type: "object", additionalProperties: { enum: ["error", "warning", "info", "off"] } } },
       additionalProperties: false,
     },
-    defaultOptions: { missing: { hatch3r: "error", contract: "info", sno: "info", "*": "off" } },
+    defaultOptions: { missing: { hatch3r: "error", "*": "off" } },
   },
   check(document, context) {
     const frontmatter = document.frontmatter;

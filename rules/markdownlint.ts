@@ -11,7 +11,8 @@ import type { Rule } from "../src/engine/rule.js";
 /**
  * Defaults: every markdownlint rule on except those that fight the handoff genre.
  * - MD013 line-length: handoffs are prose and tables written by agents; wrapping is not a defect.
- * - MD024 no-duplicate-heading: siblings only (our `duplicate-section` covers the rest).
+ * - MD024 no-duplicate-heading: off. Even `siblings_only` reports exactly the duplicates our
+ *   `duplicate-section` reports (same heading, same parent), so every duplicate was reported twice.
  * - MD033 no-inline-html: handoffs carry HTML comments and markers by design (sno, resume).
  * - MD041 first-line-heading: hatch3r and verified-delivery documents start with frontmatter or data.
  * - MD060 table-column-style: pipe alignment in agent-written tables is noise, not a defect.
@@ -19,7 +20,7 @@ import type { Rule } from "../src/engine/rule.js";
 export const MARKDOWNLINT_DEFAULTS: Configuration = {
   default: true,
   MD013: false,
-  MD024: { siblings_only: true },
+  MD024: false,
   MD033: false,
   MD041: false,
   MD060: false,

@@ -2,15 +2,18 @@
  * The lint pipeline: load → parse → check, one file at a time, results handed on in order.
  * Commands (`lint`, later `stats`, `resume`, …) compose these stages; no stage reaches back.
  */
+import nodePath from "node:path";
+import picomatch from "picomatch";
 import { builtinRules } from "../rules/index.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
-import { ConfigError, type HandoffConfig } from "./engine/config.js";
+import { ConfigError, type HandoffConfig, type RuleSetting } from "./engine/config.js";
 import type { FileResult, SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { discoverFiles } from "./load/discover.js";
 import { readSource, sourceFromBytes, type SourceFile } from "./load/read.js";
+import { secretValuesToMask } from "./secrets/document.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
 import { assignProfile } from "./profiles/detect.js";
@@ -20,6 +23,8 @@ import type { Profile } from "./profiles/profile.js";
 export interface LintOptions {
   cwd?: string;
   config?: HandoffConfig;
+  /** Directory the config's `overrides` globs are relative to: the config file's (default `cwd`). */
+  configDir?: string;
   /** Profile for every document (`--profile`), over config. */
   profile?: string;
   /** Severities from the command line, over config. */
@@ -32,26 +37,67 @@ export interface LintOptions {
   now?: Date;
 }
 
+/** What applies to one file: its rule set and the profile config names for it. */
+export interface FileSettings {
+  prepared: PreparedRules;
+  /** Profile from `--profile`, a matching override or config; undefined = detect. */
+  configuredProfile: string | undefined;
+}
+
 /** Everything a run needs, prepared once: profiles, rules with config applied. */
 export interface LintSession {
   cwd: string;
   config: HandoffConfig;
   profiles: Map<string, Profile>;
   customProfiles: CustomProfile[];
+  /** Settings of files no override matches. */
   configuredProfile: string | undefined;
   prepared: PreparedRules;
   maxFileSize: number | undefined;
+  /** Absolute directory `overrides` globs are relative to. */
+  configDir: string;
+  /** One matcher per config override, in config order. */
+  overrideMatchers: Array<(relativePath: string) => boolean>;
+  /** Settings per distinct combination of matching overrides (key: their indices, `""` for none), built on first use. */
+  overrideSettings: Map<string, FileSettings>;
+  rules: readonly Rule[];
+  cliProfile: string | undefined;
+  cliRuleOverrides: Readonly<Record<string, SeveritySetting>>;
   /** The run's clock, handed to every rule. */
   now: Date;
 }
 
 /**
+ * The rules config: top-level `rules`, then each override's `rules` in order, then the
+ * `markdownlint` pass-through (false turns the bridge off; an object becomes its options).
+ */
+function mergeRulesConfig(config: HandoffConfig, overrideRules: ReadonlyArray<Record<string, RuleSetting> | undefined>): Record<string, RuleSetting> {
+  const rulesConfig: Record<string, RuleSetting> = { ...(config.rules ?? {}) };
+  for (const rules of overrideRules) Object.assign(rulesConfig, rules ?? {});
+  const markdownlintSetting = config.markdownlint;
+  if (markdownlintSetting === false) rulesConfig.markdownlint = "off";
+  else if (markdownlintSetting && typeof markdownlintSetting === "object") {
+    const current = rulesConfig.markdownlint;
+    const severity = typeof current === "string" ? current : Array.isArray(current) ? current[0] : "warning";
+    rulesConfig.markdownlint = [severity, { config: markdownlintSetting }];
+  }
+  return rulesConfig;
+}
+
+function checkProfile(id: string | undefined, profiles: ReadonlyMap<string, Profile>, where: string): void {
+  if (id && !profiles.has(id)) {
+    throw new ConfigError(`unknown profile '${id}'${where} (known: ${[...profiles.keys()].join(", ")})`);
+  }
+}
+
+/**
  * Prepares a run.
- * @throws ConfigError when the profile named by `--profile` or config does not exist, or a custom
- * profile is invalid.
+ * @throws ConfigError when the profile named by `--profile`, config or an override does not exist,
+ * or a custom profile is invalid.
  */
 export function createSession(options: LintOptions = {}): LintSession {
   const config = options.config ?? {};
+  const cwd = options.cwd ?? process.cwd();
   const profiles = new Map<string, Profile>(BUILTIN_PROFILES.map((p) => [p.id, p]));
   const customProfiles: CustomProfile[] = [];
   for (const custom of config.profiles ?? []) {
@@ -65,34 +111,77 @@ export function createSession(options: LintOptions = {}): LintSession {
     customProfiles.push(built);
   }
   const configuredProfile = options.profile ?? config.profile;
-  if (configuredProfile && !profiles.has(configuredProfile)) {
-    throw new ConfigError(`unknown profile '${configuredProfile}' (known: ${[...profiles.keys()].join(", ")})`);
-  }
-  const markdownlintSetting = config.markdownlint;
-  const rulesConfig = { ...(config.rules ?? {}) };
-  if (markdownlintSetting === false) rulesConfig.markdownlint = "off";
-  else if (markdownlintSetting && typeof markdownlintSetting === "object") {
-    const current = rulesConfig.markdownlint;
-    const severity = typeof current === "string" ? current : Array.isArray(current) ? current[0] : "warning";
-    rulesConfig.markdownlint = [severity, { config: markdownlintSetting }];
-  }
-  const prepared = prepareRules(options.rules ?? builtinRules, { ...config, rules: rulesConfig }, options.ruleOverrides);
+  checkProfile(configuredProfile, profiles, "");
+  (config.overrides ?? []).forEach((override, index) => checkProfile(override.profile, profiles, ` in overrides[${index}]`));
+  const rules = options.rules ?? builtinRules;
+  const cliRuleOverrides = options.ruleOverrides ?? {};
+  const prepared = prepareRules(rules, { ...config, rules: mergeRulesConfig(config, []) }, cliRuleOverrides);
   return {
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     config,
     profiles,
     customProfiles,
     configuredProfile,
     prepared,
     maxFileSize: options.maxFileSize ?? config.maxFileSize,
+    configDir: nodePath.resolve(cwd, options.configDir ?? "."),
+    overrideMatchers: (config.overrides ?? []).map((override) => filesMatcher(override.files)),
+    overrideSettings: new Map(),
+    rules,
+    cliProfile: options.profile,
+    cliRuleOverrides,
     now: options.now ?? new Date(),
   };
 }
 
+/**
+ * A matcher for override `files`: picomatch globs; a pattern without `/` matches the file name in
+ * any directory (picomatch's own `basename` option mis-handles patterns that do contain `/`).
+ */
+function filesMatcher(patterns: readonly string[]): (relativePath: string) => boolean {
+  const matchers = patterns.map((pattern) => picomatch(pattern, { dot: true, basename: !pattern.includes("/") }));
+  return (relativePath) => matchers.some((matches) => matches(relativePath));
+}
+
+/**
+ * The settings for the file at absolute `filePath`: the session's own when no override matches,
+ * else those of its combination of overrides (prepared once per combination, not per file).
+ */
+export function settingsFor(filePath: string, session: LintSession): FileSettings {
+  let base = session.overrideSettings.get("");
+  if (!base) {
+    base = { prepared: session.prepared, configuredProfile: session.configuredProfile };
+    session.overrideSettings.set("", base);
+  }
+  if (session.overrideMatchers.length === 0) return base;
+  const relative = nodePath.relative(session.configDir, filePath);
+  if (!relative || relative.startsWith("..") || nodePath.isAbsolute(relative)) return base;
+  const posix = relative.split(nodePath.sep).join("/");
+  const matching = session.overrideMatchers.flatMap((matches, index) => (matches(posix) ? [index] : []));
+  if (matching.length === 0) return base;
+  const key = matching.join(",");
+  let settings = session.overrideSettings.get(key);
+  if (!settings) {
+    const overrides = matching.map((index) => session.config.overrides?.[index]);
+    const rulesConfig = mergeRulesConfig(session.config, overrides.map((o) => o?.rules));
+    const overrideProfile = overrides.reduce<string | undefined>((profile, o) => o?.profile ?? profile, undefined);
+    settings = {
+      prepared: prepareRules(session.rules, { ...session.config, rules: rulesConfig }, session.cliRuleOverrides),
+      configuredProfile: session.cliProfile ?? overrideProfile ?? session.config.profile,
+    };
+    session.overrideSettings.set(key, settings);
+  }
+  return settings;
+}
+
 /** Parse stage plus profile assignment for one source. */
-export function buildDocument(source: SourceFile, session: LintSession): { document: HandoffDocument; profile: Profile } {
+export function buildDocument(
+  source: SourceFile,
+  session: LintSession,
+  settings: FileSettings = settingsFor(source.path, session),
+): { document: HandoffDocument; profile: Profile } {
   const document = parseDocument(source);
-  let configured = session.configuredProfile;
+  let configured = settings.configuredProfile;
   if (!configured) {
     const data = document.frontmatter?.data;
     const custom = session.customProfiles.find(
@@ -101,14 +190,16 @@ export function buildDocument(source: SourceFile, session: LintSession): { docum
     if (custom) configured = custom.profile.id;
   }
   const profile = assignProfile(document, configured, session.profiles);
-  if (configured && !session.configuredProfile) document.profileReason = "detected";
+  if (configured && !settings.configuredProfile) document.profileReason = "detected";
   return { document, profile };
 }
 
-/** Lints one source already in memory. */
+/**
+ * Lints one source already in memory. Every credential-shaped value of the document goes into
+ * `maskedSecrets`, so reporters mask it in every message whatever rules ran.
+ */
 export function lintSource(source: SourceFile, session: LintSession): FileResult {
-  const { document, profile } = buildDocument(source, session);
-  return checkDocument(document, profile, session.prepared, { now: session.now });
+  return analyseSource(source, session).result;
 }
 
 /** Lints text as if it were the file `path` (tests, staged content, editors). */
@@ -137,18 +228,8 @@ export async function lintPaths(
   const results: FileResult[] = [];
   for (const file of discovery.files) {
     const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
-    let result: FileResult;
-    try {
-      result = lintSource(source, session);
-    } catch (error) {
-      // A parser bug must not take the run down: record it and go on.
-      result = {
-        path: source.displayPath,
-        profile: "generic",
-        diagnostics: [],
-        internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
-      };
-    }
+    // lintSource never throws: a parser bug becomes an internal error of that file and the run goes on.
+    const result = lintSource(source, session);
     results.push(result);
     onResult?.(result);
   }
@@ -182,8 +263,11 @@ export async function analysePaths(
 /** Parses and checks one source, never throwing. */
 export function analyseSource(source: SourceFile, session: LintSession): AnalysedFile {
   try {
-    const { document, profile } = buildDocument(source, session);
-    return { document, profile, result: checkDocument(document, profile, session.prepared) };
+    const settings = settingsFor(source.path, session);
+    const { document, profile } = buildDocument(source, session, settings);
+    const result = checkDocument(document, profile, settings.prepared, { now: session.now });
+    const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
+    return { document, profile, result: secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result };
   } catch (error) {
     return {
       document: undefined,

@@ -8,11 +8,13 @@ export interface CommandIO {
   env: NodeJS.ProcessEnv;
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown };
+  /** Standard input (`lint --stdin-filename`); absent in tests that do not need it. */
+  stdin?: AsyncIterable<Uint8Array | string>;
 }
 
 /** The real process's streams. */
 export function processIO(): CommandIO {
-  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr };
+  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
 }
 
 /**

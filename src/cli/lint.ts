@@ -1,16 +1,21 @@
 /**
  * `handoff lint [paths...]`: load → parse → check → report over files, directories and globs.
  */
+import { appendFileSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
+import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
-import type { SeveritySetting } from "../engine/diagnostic.js";
-import { createSession, lintPaths } from "../lint.js";
-import { formatJson } from "../report/json.js";
+import type { FileResult, SeveritySetting } from "../engine/diagnostic.js";
+import { GitError } from "../git/repository.js";
+import { createSession, lintPaths, lintSource, lintText, type LintSession } from "../lint.js";
+import { loadStagedSources } from "../load/staged.js";
 import { maskResults } from "../report/mask.js";
-import { formatStylish } from "../report/stylish.js";
 import { summarize } from "../report/summary.js";
+import { formatGithubSummary } from "../report/github.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
 import { parseTimestamp } from "../document/timestamp.js";
-import { EXIT, useColor, type CommandIO } from "./io.js";
 
 /** Options parsed from the command line. */
 export interface LintCommandOptions {
@@ -23,10 +28,16 @@ export interface LintCommandOptions {
   maxFileSize?: string;
   markdownlint?: boolean;
   color?: boolean;
+  /** Write the report to this file (atomically) instead of stdout. */
+  outputFile?: string;
+  /** Lint stdin as if it were this file. */
+  stdinFilename?: string;
+  /** Lint the staged (index) content of changed handoffs. */
+  staged?: boolean;
   now?: string;
+  baseline?: string;
+  writeBaseline?: string;
 }
-
-const FORMATS = ["stylish", "json"];
 
 /** Thrown for a bad command line: printed as one line, exit 2. */
 export class UsageError extends Error {
@@ -63,28 +74,64 @@ function parseCount(name: string, value: string | undefined): number | undefined
  */
 export async function runLint(paths: string[], options: LintCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!FORMATS.includes(options.format)) {
+    if (!(FORMATS as readonly string[]).includes(options.format)) {
       throw new UsageError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
     }
+    if (options.staged && options.stdinFilename !== undefined) throw new UsageError("--staged and --stdin-filename cannot be combined");
+    if (options.stdinFilename !== undefined && paths.length > 0) throw new UsageError("--stdin-filename reads stdin: give no paths");
     const maxWarnings = parseCount("--max-warnings", options.maxWarnings);
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
     const ruleOverrides = parseRuleFlags(options.rule ?? []);
     if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
+    const loaded = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
+    const config: HandoffConfig = loaded.config;
+    const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const now = parseNow(options.now);
-    const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-    const session = createSession({ cwd: io.cwd, config, profile: options.profile, ruleOverrides, maxFileSize, now });
-    const run = await lintPaths(paths.length > 0 ? paths : ["."], session);
+    const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, maxFileSize, now });
+    const run = await collectResults(paths, options, session, io);
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
     }
-    let results = maskResults(run.results);
+    let raw = run.results;
+    // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
+    const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
+    const baselineFile =
+      writeFile ??
+      (options.baseline
+        ? path.resolve(io.cwd, options.baseline)
+        : config.baseline
+          ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
+          : undefined);
+    if (writeFile) {
+      const written = createBaseline(raw);
+      writeBaseline(writeFile, written);
+      io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
+    }
+    if (baselineFile) {
+      const outcome = applyBaseline(raw, readBaseline(baselineFile));
+      raw = outcome.results;
+      io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
+    }
+    let results = maskResults(raw);
     const summary = summarize(results);
     if (options.quiet) {
       results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
     }
-    const text = options.format === "json" ? formatJson(results) : formatStylish(results, { color: useColor(io, options.color) });
-    io.stdout.write(text);
+    const text = renderResults(options.format, results, { io, color: options.color, rules: session.rules });
+    if (options.outputFile) {
+      try {
+        await writeOutputFile(path.resolve(io.cwd, options.outputFile), text);
+      } catch (error) {
+        throw new UsageError(`cannot write --output-file ${options.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    }
+    else io.stdout.write(text);
+    const stepSummary = io.env.GITHUB_STEP_SUMMARY;
+    if (options.format === "github" && stepSummary) {
+      // GitHub's protocol: each step appends Markdown to this file.
+      appendFileSync(stepSummary, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
+    }
     const internal = run.results.flatMap((r) => r.internalErrors);
     if (internal.length > 0) {
       for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
@@ -97,7 +144,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     }
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
       return EXIT.usage;
     }
@@ -106,12 +153,32 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   }
 }
 
+/** The files' results and the inputs that matched nothing, from paths, stdin or the index. */
+async function collectResults(
+  paths: string[],
+  options: LintCommandOptions,
+  session: LintSession,
+  io: CommandIO,
+): Promise<{ results: FileResult[]; unmatched: string[] }> {
+  if (options.stdinFilename !== undefined) {
+    if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+    return { results: [lintText(options.stdinFilename, Buffer.concat(chunks), session)], unmatched: [] };
+  }
+  if (options.staged) {
+    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
+    return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
+  }
+  return lintPaths(paths.length > 0 ? paths : ["."], session);
+}
+
 /** Adds the `lint` command to `program`. */
 export function registerLint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   program
     .command("lint")
     .description("check handoff documents and report findings with file:line:col")
-    .argument("[paths...]", "files, directories or globs (default: .)")
+    .argument("[paths...]", "files, directories or globs (default: .); an existing file is always taken literally; `--` ends options")
     .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "stylish")
     .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")
     .option("-c, --config <file>", "use this config file instead of searching for one")
@@ -121,6 +188,11 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
     .option("--max-file-size <bytes>", "largest file read (default 1048576)")
     .option("--no-markdownlint", "turn markdownlint's rules off")
+    .option("-o, --output-file <file>", "write the report to this file (atomically) instead of standard output")
+    .option("--stdin-filename <name>", "lint standard input as if it were the file <name> (config, profile and overrides apply to that name)")
+    .option("--staged", "lint the staged (index) content of changed handoff files, not the working tree (paths, if given, filter the staged files)")
+    .option("--baseline <file>", "skip findings recorded in this baseline file (prints how many)")
+    .option("--write-baseline <file>", "record every current finding in a baseline file")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")

@@ -10,6 +10,11 @@ import { registerResume } from "./resume.js";
 import { registerStatus } from "./status.js";
 import { registerStats } from "./stats.js";
 import { registerCheckpoint } from "./checkpoint.js";
+import { registerStats } from "./stats.js";
+import { registerInstallHook } from "./install-hook.js";
+import { registerCheckpoint } from "./checkpoint.js";
+import { registerSeal } from "./seal.js";
+import { registerVerify } from "./verify.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -37,6 +42,11 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   registerStatus(program, io, setExit);
   registerStats(program, io, setExit);
   registerCheckpoint(program, io, setExit);
+  registerStats(program, io, setExit);
+  registerInstallHook(program, io, setExit);
+  registerCheckpoint(program, io, setExit);
+  registerSeal(program, io, setExit);
+  registerVerify(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {

@@ -141,11 +141,16 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
       if (node.anchor) {
         refused = true;
         const [s] = node.range ?? [0, 0];
+        // A node's range starts at its value, after its properties: point at the `&name` itself,
+        // the last one written before the value (a tag or a line break may sit in between).
+        const marker = `&${node.anchor}`;
+        const at = raw.lastIndexOf(marker, s);
+        const offset = at === -1 ? s : at;
         frontmatter.problems.push({
           code: "anchor",
           message: `YAML anchor '&${node.anchor}' is not allowed in frontmatter`,
-          offset: base + s,
-          endOffset: base + s,
+          offset: base + offset,
+          endOffset: base + (at === -1 ? s : at + marker.length),
         });
       }
     },

@@ -50,6 +50,11 @@ export function parseDocument(source: SourceFile): HandoffDocument {
         markdownText = blankOut(text, location.start, location.end);
       }
     } else {
+      // The finding covers the opening fence line without its line ending (LF, CRLF or CR), so
+      // LF and CRLF copies of a file get the same range, and a fence at the very end keeps its
+      // last character.
+      let fenceEnd = Math.min(text.length, location.contentStart);
+      while (fenceEnd > 0 && (text[fenceEnd - 1] === "\n" || text[fenceEnd - 1] === "\r")) fenceEnd--;
       frontmatter = {
         language: location.language,
         range: lines.range(0, Math.min(text.length, location.contentStart)),
@@ -61,7 +66,7 @@ export function parseDocument(source: SourceFile): HandoffDocument {
             code: "unclosed",
             message: "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter",
             offset: 0,
-            endOffset: Math.max(0, location.contentStart - 1),
+            endOffset: fenceEnd,
           },
         ],
         yaml: undefined,

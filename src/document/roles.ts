@@ -28,7 +28,7 @@ export type SectionRole =
   | "lessons";
 
 /**
- * Heading text reduced for comparison: NFKC, lower case, leading numbering ("1.", "2.3", "A)"),
+ * Heading text reduced for comparison: NFKC, lower case, typographic apostrophes as `'`, leading numbering ("1.", "2.3", "A)"),
  * emoji and punctuation at both ends and a trailing colon removed, `&` read as "and", `/` and
  * runs of white space folded to one space.
  */
@@ -36,6 +36,9 @@ export function normalizeHeading(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
+    // Typographic apostrophes (’ ‘ ʼ) read as ', so "What’s next" and "Don’t" match like their
+    // ASCII spellings (editors and agents often write the curly form).
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/&/g, " and ")
     .replace(/[\s/]+/g, " ")
     .replace(/^(?:(?:step|phase|part|section)\s+)?(?:\d+(?:\.\d+)*|[a-z]|[ivx]+)[.):]\s+/u, "")

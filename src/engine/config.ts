@@ -16,6 +16,17 @@ import type { SeveritySetting } from "./diagnostic.js";
 /** Per-rule entry: a severity, or `[severity, options]`. */
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
 
+/**
+ * Settings for the files matching `files` (picomatch globs, relative to the directory of the config
+ * file; a pattern without `/` matches the file name in any directory), applied over the top level in
+ * the order given.
+ */
+export interface ConfigOverride {
+  files: string[];
+  profile?: string;
+  rules?: Record<string, RuleSetting>;
+}
+
 /** The config file's shape. */
 export interface HandoffConfig {
   $schema?: string;
@@ -25,6 +36,9 @@ export interface HandoffConfig {
   ignores?: string[];
   maxFileSize?: number;
   markdownlint?: boolean | Record<string, unknown>;
+  overrides?: ConfigOverride[];
+  /** Baseline file (relative to the config file) whose findings are not reported. */
+  baseline?: string;
 }
 
 /** A config and where it came from. */

@@ -27,6 +27,12 @@ export interface Diagnostic {
   /** Where the rule's documentation is (path relative to the package root, or a URL). */
   docs?: string;
   /**
+   * Fingerprint of the flagged line's content: the first 16 hex digits of the SHA-256 of the text of
+   * line {@link line}, trimmed, with runs of whitespace collapsed to one space. The same line moved
+   * elsewhere keeps it (SARIF `partialFingerprints` are built from it); the text itself is never kept.
+   */
+  contextHash?: string;
+  /**
    * Secret values this finding is about. Reporters never print them: every text they print passes
    * through the masking in `src/report/mask.ts`.
    */
@@ -42,6 +48,12 @@ export interface FileResult {
   diagnostics: Diagnostic[];
   /** A rule threw: our bug. The run goes on; the exit code becomes 2. */
   internalErrors: string[];
+  /**
+   * Secrets in the file that no reported finding carries (findings suppressed by a baseline or a
+   * comment, or found while `no-secrets` is off): still masked in every message of the file.
+   * Removed by `maskResults`.
+   */
+  maskedSecrets?: string[];
 }
 
 /** Orders diagnostics by position, then rule id, then message. */

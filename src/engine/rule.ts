@@ -34,6 +34,8 @@ export interface RuleMeta {
   defaultOptions?: Readonly<Record<string, unknown>>;
   /** Rule reports findings under other rule ids (the markdownlint bridge reports `MD…` ids). */
   reportsForeignRuleIds?: boolean;
+  /** How often a finding is a true positive (SARIF `precision`): a hint for reporters and triage. */
+  precision?: "very-high" | "high" | "medium" | "low";
 }
 
 /** What a rule passes to `context.report`. Give exactly one place: `node`, `range` or offsets. */
@@ -66,6 +68,8 @@ export interface RuleContext<Options = Record<string, unknown>> {
   readonly options: Options;
   /** The rule's severity for this run. */
   readonly severity: Severity;
+  /** Ids and codes of every rule the run knows (also those turned off), for rules that check rule names. */
+  readonly ruleNames: ReadonlySet<string>;
   /** The run's clock: `--now` when given, else the time the run started (rules never read the system clock). */
   readonly now: Date;
   /** Severity configured explicitly for a foreign rule id (markdownlint), if any. */

@@ -1,17 +1,21 @@
 /**
  * Check stage: running the rules over one parsed document.
  */
+import { createHash } from "node:crypto";
 import type { HandoffDocument } from "../document/model.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
 import { compareDiagnostics, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
 import { formatMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
+import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
 /** The rule set for a run, with config applied once (not per file). */
 export interface PreparedRules {
   entries: Array<{ rule: Rule; severity: Severity; explicit: boolean; options: Record<string, unknown> }>;
   /** Config `rules`, for foreign ids (markdownlint's `MD…`). */
   rulesConfig: HandoffConfig["rules"];
+  /** Ids and codes of every rule given to {@link prepareRules}, including those turned off. */
+  ruleNames: ReadonlySet<string>;
 }
 
 /**
@@ -36,7 +40,8 @@ export function prepareRules(
       options: { ...(rule.meta.defaultOptions ?? {}), ...(setting.options ?? {}) },
     });
   }
-  return { entries, rulesConfig };
+  const ruleNames = new Set(rules.flatMap((rule) => [rule.meta.id, rule.meta.code]));
+  return { entries, rulesConfig, ruleNames };
 }
 
 /** Per-run values every rule sees. */
@@ -46,7 +51,9 @@ export interface CheckOptions {
 }
 
 /**
- * Runs every applicable rule over `document`.
+ * Runs every applicable rule over `document`, then drops the findings that inline suppression
+ * comments silence (`src/engine/suppress.ts`) — except those of rules whose options say
+ * `allowInlineSuppression: false`.
  * A rule that throws is our bug: it is recorded in `internalErrors` and the other rules still run.
  */
 export function checkDocument(document: HandoffDocument, profile: Profile, prepared: PreparedRules, options: CheckOptions = {}): FileResult {
@@ -64,11 +71,17 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       profile,
       options: entry.options,
       severity: entry.severity,
+      ruleNames: prepared.ruleNames,
       now,
       foreignSeverity: (ruleId) => ruleSetting(prepared.rulesConfig, ruleId).severity,
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);
-        if (diagnostic) diagnostics.push(diagnostic);
+        if (!diagnostic) return;
+        if (entry.options.allowInlineSuppression !== false) {
+          const directives = suppressionDirectives(document);
+          if (directives.length > 0 && isSuppressed(directives, diagnostic.ruleId, meta.code, diagnostic.line, diagnostic.offset)) return;
+        }
+        diagnostics.push(diagnostic);
       },
     };
     try {
@@ -78,7 +91,25 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
     }
   }
   diagnostics.sort(compareDiagnostics);
+  addContextHashes(document, diagnostics);
   return { path: document.displayPath, profile: profile.id, diagnostics, internalErrors };
+}
+
+/** Sets {@link Diagnostic.contextHash} on each diagnostic (one hash per distinct line). */
+function addContextHashes(document: HandoffDocument, diagnostics: Diagnostic[]): void {
+  const byLine = new Map<number, string>();
+  const { lines, text } = document;
+  for (const diagnostic of diagnostics) {
+    let hash = byLine.get(diagnostic.line);
+    if (hash === undefined) {
+      const start = lines.lineStart(diagnostic.line);
+      const end = diagnostic.line < lines.lineCount ? lines.lineStart(diagnostic.line + 1) : text.length;
+      const normalized = text.slice(start, end).trim().replace(/\s+/g, " ");
+      hash = createHash("sha256").update(normalized, "utf8").digest("hex").slice(0, 16);
+      byLine.set(diagnostic.line, hash);
+    }
+    diagnostic.contextHash = hash;
+  }
 }
 
 function toDiagnostic(

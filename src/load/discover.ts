@@ -10,6 +10,7 @@
  */
 import { lstat, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { fdir } from "fdir";
 import ignore, { type Ignore } from "ignore";
 import { glob, isDynamicPattern } from "tinyglobby";
 
@@ -18,6 +19,9 @@ export const HANDOFF_EXTENSIONS = ["md", "markdown", "txt", "json"] as const;
 
 /** Directories never searched. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
+const ALWAYS_IGNORED_DIRECTORIES = new Set(["node_modules", ".git"]);
+/** A file name with a handoff extension (case-sensitive, as the glob `*.{md,…}` was). */
+const HANDOFF_FILE_RE = new RegExp(`\\.(?:${HANDOFF_EXTENSIONS.join("|")})$`);
 
 /** What {@link discoverFiles} found. */
 export interface Discovery {
@@ -77,17 +81,17 @@ export async function discoverFiles(inputs: readonly string[], options: Discover
     }
     let matches: string[];
     if (kind === "directory") {
-      matches = await glob(`**/*.{${HANDOFF_EXTENSIONS.join(",")}}`, {
-        cwd: abs,
-        absolute: true,
-        dot: true,
-        onlyFiles: true,
-        followSymbolicLinks: false,
-        ignore: ALWAYS_IGNORED,
-        expandDirectories: false,
-      });
-      // Symbolic links are listed but not followed into; links to directories are skipped,
+      // Symbolic links are listed but not followed into; links to directories are skipped below,
       // links to files (and dangling or looping links) are kept so they get a diagnostic.
+      // fdir is called directly (it is what tinyglobby crawls with): tinyglobby's
+      // `followSymbolicLinks: false` also sets fdir's `excludeSymlinks`, which silently dropped
+      // every link, so a symlink loop inside a directory got no diagnostic.
+      matches = await new fdir()
+        .withFullPaths()
+        .exclude((name) => ALWAYS_IGNORED_DIRECTORIES.has(name))
+        .filter((file, isDirectory) => !isDirectory && HANDOFF_FILE_RE.test(file))
+        .crawl(abs)
+        .withPromise();
     } else if (isDynamicPattern(input)) {
       matches = await glob(input, {
         cwd,

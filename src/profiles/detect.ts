@@ -8,6 +8,8 @@ import { normalizeHeading } from "../document/roles.js";
 import { SNO_CUTOVER_EOF, SNO_RECORD_START, contractProfile } from "./builtin.js";
 import type { Profile } from "./profile.js";
 
+/** Prefix of every verified-delivery schema id (the format names its versions `handoff-vN`). */
+const VERIFIED_DELIVERY_PREFIX = "verified-delivery/";
 const HATCH3R_MARK_FIELDS = ["source_agent", "target_agent", "git_ref", "integrity", "completeness", "confidence"];
 /** `# HANDOFF <scope> <timestamp-or-version>`: the last word is a UTC stamp, a date or a version. */
 const CONTRACT_TITLE_RE = /^HANDOFF\s+\S.*\s(?:\d{8}T\d{4}Z?|\d{4}-\d{2}-\d{2}(?:T[\d:]+Z?)?|v\d+(?:\.\d+)*)$/;
@@ -16,7 +18,8 @@ const CONTRACT_HEADINGS = new Set(contractProfile.sections.map((s) => normalizeH
 /**
  * The id of the built-in profile whose markers `document` carries:
  * - `hatch3r`: frontmatter `type: handoff` and at least one other hatch3r field;
- * - `verified-delivery`: a JSON record with `"schema": "verified-delivery/handoff-v1"`;
+ * - `verified-delivery`: a JSON record whose `"schema"` starts with `verified-delivery/` (v1 is
+ *   `verified-delivery/handoff-v1`; other values get a schema finding);
  * - `sno`: a `<!-- machine-record:start -->` line or a `<!-- AGENT_CUTOVER_EOF -->` line;
  * - `contract`: a first heading `# HANDOFF <scope> <timestamp-or-version>`, or three or more of the contract's own headings
  *   including "Verified facts";
@@ -26,7 +29,11 @@ export function detectProfileId(document: HandoffDocument): string {
   const data = document.frontmatter?.data;
   if (data && data.type === "handoff" && HATCH3R_MARK_FIELDS.some((f) => f in data)) return "hatch3r";
   const record = document.record?.data;
-  if (record && typeof record === "object" && (record as Record<string, unknown>).schema === VERIFIED_DELIVERY_SCHEMA) {
+  const schema = record && typeof record === "object" ? (record as Record<string, unknown>).schema : undefined;
+  // Any `verified-delivery/…` schema value marks the format, not only the exact v1 value: a record
+  // naming another version (`…/handoff-v2`, a typo) must be checked, and its schema finding
+  // reported, instead of falling through to `generic`, where a JSON file gets no check at all.
+  if (typeof schema === "string" && schema.startsWith(VERIFIED_DELIVERY_PREFIX)) {
     return "verified-delivery";
   }
   if (document.record && document.record.raw.includes(VERIFIED_DELIVERY_SCHEMA)) return "verified-delivery";

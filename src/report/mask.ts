@@ -1,47 +1,94 @@
 /**
  * Secret masking: the one place every reporter passes text through before printing it. A value a
  * rule marked as secret (`Diagnostic.secrets`) is never printed; it is shown as its first four
- * characters, an ellipsis and its length: `ghp_…(40 chars)`.
+ * characters (at most a third of it), an ellipsis and its length: `ghp_…(40 chars)`.
+ *
+ * Not only whole occurrences are masked: any run of text made of 5-character pieces of a secret
+ * is (a markdownlint message may quote a truncated line, cutting the secret). And every message is
+ * scanned with the secret detectors too, so a credential is masked even when `no-secrets` is off
+ * or its finding was suppressed.
  */
 import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
+import { scanSecrets } from "../secrets/scan.js";
+
+/** Longest piece of a secret that may be printed; longer pieces are masked. */
+export const MAX_VISIBLE_SECRET_CHARS = 4;
 
 /** `abcd…(40 chars)` for a secret value: at most 4 characters of it are ever shown. */
 export function maskSecret(value: string): string {
-  const visible = Array.from(value).slice(0, Math.min(4, Math.floor(value.length / 3)));
+  const visible = Array.from(value).slice(0, Math.min(MAX_VISIBLE_SECRET_CHARS, Math.floor(value.length / 3)));
   return `${visible.join("")}…(${value.length} chars)`;
 }
 
-/** Replaces every occurrence of each secret in `text` with its mask. Longest secrets first. */
+/**
+ * Masks `secret` in `text`: every run covered by pieces of `secret` of 5 characters (the whole
+ * secret when it is shorter) becomes {@link maskSecret} of it.
+ */
+function maskOne(text: string, secret: string): string {
+  const size = Math.min(MAX_VISIBLE_SECRET_CHARS + 1, secret.length);
+  if (size === 0 || text.length < size) return text;
+  const pieces = new Set<string>();
+  for (let i = 0; i + size <= secret.length; i++) pieces.add(secret.slice(i, i + size));
+  const covered = new Uint8Array(text.length);
+  let any = false;
+  for (let i = 0; i + size <= text.length; i++) {
+    if (pieces.has(text.slice(i, i + size))) {
+      covered.fill(1, i, i + size);
+      any = true;
+    }
+  }
+  if (!any) return text;
+  const mask = maskSecret(secret);
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    if (covered[i]) {
+      while (i < text.length && covered[i]) i++;
+      out += mask;
+    } else {
+      out += text[i];
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Masks each secret in `text`, longest first, together with every credential-shaped value the
+ * detectors find in `text` itself. No run of more than 4 characters of a secret remains.
+ */
 export function maskText(text: string, secrets: readonly string[]): string {
+  const all = new Set(secrets);
+  for (const match of scanSecrets(text)) all.add(match.value);
   let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+  for (const secret of [...all].sort((a, b) => b.length - a.length)) {
     if (secret.length === 0) continue;
-    out = out.split(secret).join(maskSecret(secret));
+    out = maskOne(out, secret);
   }
   return out;
 }
 
 /** A copy of `diagnostic` whose message cannot reveal its secrets. */
 export function maskDiagnostic(diagnostic: Diagnostic): Diagnostic {
-  if (!diagnostic.secrets || diagnostic.secrets.length === 0) return diagnostic;
   const { secrets, ...rest } = diagnostic;
-  return { ...rest, message: maskText(diagnostic.message, secrets) };
+  return { ...rest, message: maskText(diagnostic.message, secrets ?? []) };
 }
 
 /**
- * Masks every diagnostic of every result. Secrets found anywhere in a file are masked in every
- * message of that file, not only the finding that named them (a markdownlint message may quote
- * the same line).
+ * Masks every diagnostic of every result. Secrets found anywhere in a file (those of its findings
+ * and `FileResult.maskedSecrets`: suppressed findings, values found while `no-secrets` is off)
+ * are masked in every message of that file, not only in the finding that named them (a
+ * markdownlint message may quote the same line). The returned results carry no `secrets` and no
+ * `maskedSecrets`.
  */
 export function maskResults(results: readonly FileResult[]): FileResult[] {
   return results.map((result) => {
-    const secrets = result.diagnostics.flatMap((d) => d.secrets ?? []);
-    if (secrets.length === 0) return result;
+    const secrets = [...result.diagnostics.flatMap((d) => d.secrets ?? []), ...(result.maskedSecrets ?? [])];
+    const { maskedSecrets: _masked, ...rest } = result;
     return {
-      ...result,
+      ...rest,
       diagnostics: result.diagnostics.map((d) => {
-        const { secrets: _own, ...rest } = d;
-        return { ...rest, message: maskText(d.message, secrets) };
+        const { secrets: _own, ...fields } = d;
+        return { ...fields, message: maskText(d.message, secrets) };
       }),
     };
   });

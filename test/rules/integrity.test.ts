@@ -50,9 +50,9 @@ describe("integrity", () => {
     },
     { name: "says nothing about an unsealed generic document by default", text: "# Notes\n\nText.\n", expected: [] },
     {
-      name: "reports an unsealed contract handoff as info",
+      name: "says nothing about an unsealed contract handoff by default (the contract defines no digest)",
       text: "# HANDOFF api 2026-03-01\n\n## Goal\n\nx\n\n## Verified facts\n\ny\n",
-      expected: ["1:1 info No 'integrity' value: the body cannot be checked for changes (run 'handoff seal')"],
+      expected: [],
     },
     {
       name: "turns the missing finding on for every profile through options (config severity wins)",

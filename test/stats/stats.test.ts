@@ -7,7 +7,9 @@ import { runStats } from "../../src/cli/stats.js";
 import { JOB_RECORD_PATTERNS } from "../../src/stats/facts.js";
 import { parseGate, type StatsReport } from "../../src/stats/figures.js";
 import { captureIO } from "../helpers/capture-io.js";
-import { repoRoot, sharedCorpus, SHARED_CORPUS_MISSING } from "../helpers/shared-corpus.js";
+import { publicCorpusDir as sharedCorpus, repoRoot } from "../helpers/locations.js";
+
+const SHARED_CORPUS_MISSING = "../shared/corpus-public is absent (a fresh clone without CI's shared folder): skipping";
 
 async function statsJson(cwd: string, paths: string[]): Promise<StatsReport> {
   const cap = captureIO(cwd);

@@ -72,8 +72,8 @@ describe("atomicWrite", () => {
     expect(error.message).toBe(`${target} read back 8 bytes that differ from the 12000 written`);
   });
 
-  it("keeps the original when the process is killed mid-write, and the next write clears the temp", async () => {
-    // Run the real module in a child process that SIGKILLs itself once its temp file exists.
+  /** Writes the real module, compiled, next to the target, and a script that SIGKILLs itself at `hook`. */
+  async function killedChild(hook: "onTempCreated" | "onRenamed"): Promise<ReturnType<typeof spawnSync>> {
     const require = createRequire(import.meta.url);
     const source = await readFile(fileURLToPath(new URL("../../src/store/atomic-write.ts", import.meta.url)), "utf8");
     const compiled = await transformWithOxc(source, "atomic-write.ts", { lang: "ts" });
@@ -82,9 +82,13 @@ describe("atomicWrite", () => {
     await writeFile(module, compiled.code.replace(/from\s+["']write-file-atomic["']/, `from ${JSON.stringify(writeFileAtomicUrl)}`));
     const script = [
       `import { atomicWrite } from ${JSON.stringify(pathToFileURL(module).href)};`,
-      `await atomicWrite(${JSON.stringify(target)}, Buffer.from("new content\\n"), { onTempCreated: () => process.kill(process.pid, "SIGKILL") });`,
+      `await atomicWrite(${JSON.stringify(target)}, Buffer.from("new content\\n"), { ${hook}: () => process.kill(process.pid, "SIGKILL") });`,
     ].join("\n");
-    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    return spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  }
+
+  it("keeps the original when the process is killed before the rename, and the next write clears the temp", async () => {
+    const child = await killedChild("onTempCreated");
     expect(child.signal).toBe("SIGKILL");
     expect(Buffer.compare(await readFile(target), ORIGINAL)).toBe(0);
     const leftovers = (await readdir(dir)).filter((name) => /^handoff file é\.md\.\d+$/.test(name));
@@ -94,5 +98,12 @@ describe("atomicWrite", () => {
     await atomicWrite(target, REPLACEMENT, { staleTempAfterMs: 0 });
     expect((await readdir(dir)).sort()).toEqual(["atomic-write.mjs", "handoff file é.md"]);
     expect(Buffer.compare(await readFile(target), REPLACEMENT)).toBe(0);
+  });
+
+  it("leaves the file fully replaced, never torn, when the process is killed right after the rename", async () => {
+    const child = await killedChild("onRenamed");
+    expect(child.signal).toBe("SIGKILL");
+    expect(await readFile(target, "utf8")).toBe("new content\n");
+    expect((await readdir(dir)).sort()).toEqual(["atomic-write.mjs", "handoff file é.md"]);
   });
 });

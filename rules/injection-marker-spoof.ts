@@ -1,0 +1,50 @@
+/**
+ * injection-marker-spoof: a line that imitates the user-tier markers `resume` prints around a
+ * handoff's body (`--- BEGIN USER-TIER CONTENT: handoff ---`, `--- END USER-TIER CONTENT: handoff ---`,
+ * see `src/resume/markers.ts`). A body that "ends" the user tier early could make what follows read
+ * as the tool's own words.
+ */
+import type { Rule } from "../src/engine/rule.js";
+import { patternHits, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
+import { textRuns } from "../src/injection/runs.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../src/resume/markers.js";
+
+/** `USER-TIER` as the markers spell it, with any separator or none (`USER TIER`, `USER_TIER`, `USERTIER`). */
+const USER_TIER = String.raw`USER[\s_-]{0,3}TIER`;
+
+const PATTERNS: readonly InjectionPattern[] = [
+  // the markers themselves and loose copies: "BEGIN USER-TIER", "END OF USER TIER CONTENT"
+  { re: new RegExp(String.raw`\b(?:BEGIN|END|START|STOP|CLOSE|OPEN)\s{0,3}(?:OF\s+)?(?:THE\s+)?${USER_TIER}\b`, "gi"), messageId: "marker" },
+  { re: new RegExp(String.raw`\b${USER_TIER}\s{0,3}(?:CONTENT|BLOCK|SECTION)\s{0,3}(?::|-{2,}|\b(?:BEGINS|ENDS|STARTS|OVER)\b)`, "gi"), messageId: "marker" },
+  // a dashed marker line for another trust tier: "--- END UNTRUSTED DATA ---", "--- BEGIN SYSTEM CONTENT ---"
+  {
+    re: /^[ \t]*-{2,}[ \t]*(?:BEGIN|END)[ \t]+(?!USER[\s_-]{0,3}TIER)(?:[A-Z][A-Z-]{1,20}[ \t]+){0,3}(?:TIER|CONTENT|DATA|INPUT|INSTRUCTIONS)\b[^\n]{0,60}?-{2,}[ \t]*$/gm,
+    messageId: "tier",
+  },
+];
+
+/** Finds imitations of the resume markers in normalised text (reused by `injection-obfuscation`). */
+export function detectMarkerSpoof(text: string): InjectionHit[] {
+  return patternHits(text, PATTERNS);
+}
+
+/** The `injection-marker-spoof` rule; see `rules/injection-marker-spoof.md`. */
+export const injectionMarkerSpoof: Rule = {
+  meta: {
+    id: "injection-marker-spoof",
+    code: "HK033",
+    description: `No line imitating the '${USER_TIER_BEGIN}' / '${USER_TIER_END}' markers that resume prints.`,
+    defaultSeverity: "error",
+    profiles: "all",
+    formats: ["markdown", "json"],
+    tags: ["injection", "security"],
+    precision: "very-high",
+    messages: {
+      marker: "Imitates the resume user-tier marker{{where}}: '{{text}}'",
+      tier: "Imitates a trust-tier boundary marker{{where}}: '{{text}}'",
+    },
+  },
+  check(document, context) {
+    reportRuns(context, textRuns(document), detectMarkerSpoof);
+  },
+};

@@ -1,0 +1,161 @@
+/**
+ * `handoff install-hook`: installs a git pre-commit hook that runs `handoff lint --staged`, so the
+ * staged content of changed handoffs is checked before each commit (the working tree is not what
+ * gets committed, the index is).
+ *
+ * - The hooks directory is git's own answer (`git rev-parse --git-path hooks`), so `core.hooksPath`
+ *   and worktrees are respected.
+ * - An existing pre-commit hook that is not ours is kept: it is renamed to
+ *   `pre-commit.handoffkit-chained` and called first; its failure blocks the commit as before.
+ * - The hook fails closed: when `node` or the handoffkit package cannot be found it prints why and
+ *   exits 1 (blocking the commit) instead of silently letting it through.
+ * - Writes are atomic (write-file-atomic) and read back.
+ */
+import { readFileSync } from "node:fs";
+import { access, readFile, rename, chmod } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Command } from "commander";
+import writeFileAtomic from "write-file-atomic";
+import { git, GitError } from "../git/repository.js";
+import { EXIT, type CommandIO } from "./io.js";
+
+/** First line after the shebang of every hook we write: how we recognise our own hook. */
+export const HOOK_MARKER = "# handoffkit-hook v1";
+
+/** Name the previous pre-commit hook gets when we chain it. */
+export const CHAINED_HOOK_NAME = "pre-commit.handoffkit-chained";
+
+/** `'…'` quoting for POSIX sh: safe for any path. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The CLI entry of this handoffkit installation (`<package>/dist/src/cli/main.js`). */
+export function installedCliPath(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string };
+      if (pkg.name === "handoffkit") return path.join(dir, "dist", "src", "cli", "main.js");
+    } catch {
+      // not here; go up
+    }
+    dir = path.dirname(dir);
+  }
+  return fileURLToPath(new URL("./main.js", import.meta.url));
+}
+
+/**
+ * The hook script (POSIX sh). It looks for handoffkit in the repository's own `node_modules`
+ * first (the version the project pins), then at `cliPath` (the installation that wrote the hook).
+ */
+export function hookScript(cliPath: string): string {
+  return `#!/bin/sh
+${HOOK_MARKER}: written by \`handoff install-hook\`; rerun it to update this file.
+# Lints the STAGED content of changed handoff files (handoff lint --staged) and blocks the commit on
+# errors. Fails closed when node or handoffkit cannot be found. Skip once: git commit --no-verify.
+hook_dir=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd) || exit 1
+chained="$hook_dir/${CHAINED_HOOK_NAME}"
+if [ -x "$chained" ]; then
+  "$chained" "$@" || exit $?
+fi
+if ! command -v node >/dev/null 2>&1; then
+  echo "handoffkit pre-commit hook: 'node' was not found on PATH, so staged handoffs cannot be checked; commit blocked." >&2
+  echo "Install Node.js 20.19 or newer (or make it visible to git hooks), or skip this check once with 'git commit --no-verify'." >&2
+  exit 1
+fi
+top=$(git rev-parse --show-toplevel) || exit 1
+cli=""
+for candidate in "$top/node_modules/handoffkit/dist/src/cli/main.js" ${shellQuote(cliPath)}; do
+  if [ -f "$candidate" ]; then
+    cli=$candidate
+    break
+  fi
+done
+if [ -z "$cli" ]; then
+  echo "handoffkit pre-commit hook: handoffkit was not found (looked for $top/node_modules/handoffkit and "${shellQuote(cliPath)}"); commit blocked." >&2
+  echo "Run 'npm install' (or 'npm install --save-dev handoffkit') and then 'npx handoff install-hook' again, or skip once with 'git commit --no-verify'." >&2
+  exit 1
+fi
+exec node "$cli" lint --staged
+`;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What {@link installHook} did. */
+export interface InstallResult {
+  hookPath: string;
+  /** Where the previous hook now lives, when one was chained. */
+  chainedPath: string | undefined;
+  /** The hook was ours already and was rewritten. */
+  updated: boolean;
+}
+
+/** A hook cannot be installed: printed as one line, exit 2. */
+export class HookError extends Error {
+  override name = "HookError";
+}
+
+/**
+ * Installs the pre-commit hook for the repository at `cwd`.
+ * @throws GitError outside a git repository; HookError when a chained hook exists already.
+ */
+export async function installHook(cwd: string, cliPath: string = installedCliPath()): Promise<InstallResult> {
+  const hooksDir = path.resolve(cwd, (await git(cwd, ["rev-parse", "--git-path", "hooks"])).toString("utf8").trim());
+  const hookPath = path.join(hooksDir, "pre-commit");
+  const chainedPath = path.join(hooksDir, CHAINED_HOOK_NAME);
+  let chained: string | undefined;
+  let updated = false;
+  if (await exists(hookPath)) {
+    const current = await readFile(hookPath, "utf8");
+    if (current.includes(HOOK_MARKER)) {
+      updated = true;
+    } else {
+      if (await exists(chainedPath)) {
+        throw new HookError(`${chainedPath} exists already; merge it with ${hookPath} by hand, then run install-hook again`);
+      }
+      await rename(hookPath, chainedPath);
+      // Git ran it only if it was executable; keep that decision but make sure we can call it.
+      await chmod(chainedPath, 0o755);
+      chained = chainedPath;
+    }
+  }
+  if (!chained && (await exists(chainedPath))) chained = chainedPath;
+  const script = hookScript(cliPath);
+  await writeFileAtomic(hookPath, script, { mode: 0o755 });
+  if ((await readFile(hookPath, "utf8")) !== script) throw new HookError(`${hookPath}: the hook read back differs from what was written`);
+  return { hookPath, chainedPath: chained, updated };
+}
+
+/** Adds the `install-hook` command to `program`. */
+export function registerInstallHook(program: Command, io: CommandIO, setExit: (code: number) => void): void {
+  program
+    .command("install-hook")
+    .description("install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
+    .action(async () => {
+      try {
+        const result = await installHook(io.cwd);
+        const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
+        io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
+        if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
+        setExit(EXIT.ok);
+      } catch (error) {
+        if (error instanceof GitError || error instanceof HookError) {
+          io.stderr.write(`handoff: ${error.message}\n`);
+          setExit(EXIT.usage);
+          return;
+        }
+        io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
+        setExit(EXIT.internal);
+      }
+    });
+}

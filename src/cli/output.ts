@@ -1,0 +1,57 @@
+/**
+ * Turning a run's (masked) results into the chosen output format, and writing a report file.
+ */
+import { readFile } from "node:fs/promises";
+import writeFileAtomic from "write-file-atomic";
+import type { FileResult } from "../engine/diagnostic.js";
+import type { Rule } from "../engine/rule.js";
+import { findRepositoryRoot } from "../git/repository.js";
+import { formatGithub } from "../report/github.js";
+import { formatJson } from "../report/json.js";
+import { formatJunit } from "../report/junit.js";
+import { formatSarif } from "../report/sarif.js";
+import { formatStylish } from "../report/stylish.js";
+import { useColor, type CommandIO } from "./io.js";
+import { packageVersion } from "./version.js";
+
+/** Output formats of `lint --format`. */
+export const FORMATS = ["stylish", "json", "sarif", "github", "junit"] as const;
+
+/** One of {@link FORMATS}. */
+export type Format = (typeof FORMATS)[number];
+
+/** The repository root reports make paths relative to: the git working tree around `io.cwd`. */
+export function repositoryRootOf(io: CommandIO): string {
+  return findRepositoryRoot(io.cwd);
+}
+
+/** Renders `results` (already masked) in `format`. */
+export function renderResults(
+  format: string,
+  results: readonly FileResult[],
+  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[] },
+): string {
+  const { io } = context;
+  switch (format) {
+    case "json":
+      return formatJson(results);
+    case "sarif":
+      return formatSarif(results, { rules: context.rules, cwd: io.cwd, repositoryRoot: repositoryRootOf(io), toolVersion: packageVersion() });
+    case "github":
+      return formatGithub(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) });
+    case "junit":
+      return formatJunit(results);
+    default:
+      return formatStylish(results, { color: useColor(io, context.color) });
+  }
+}
+
+/**
+ * Writes `text` to `file` atomically (a temporary file renamed over it) and reads it back.
+ * @throws Error when the write fails or the bytes read back differ.
+ */
+export async function writeOutputFile(file: string, text: string): Promise<void> {
+  await writeFileAtomic(file, text, { encoding: "utf8" });
+  const back = await readFile(file, "utf8");
+  if (back !== text) throw new Error(`${file}: the report read back differs from what was written`);
+}

@@ -1,0 +1,96 @@
+/**
+ * `handoff seal FILE...`: computes each document's digest and writes it as `integrity` in the
+ * frontmatter (inserted when absent). Only that line changes; the write is atomic and read back.
+ * A document with error findings from the secret or injection rules (`no-secrets`, `injection-*`)
+ * is refused unless `--force`: sealing would vouch for it.
+ */
+import type { Command } from "commander";
+import { builtinRules } from "../../rules/index.js";
+import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import type { Rule } from "../engine/rule.js";
+import { checkDocument } from "../engine/run.js";
+import { planSeal, SealError } from "../integrity/seal.js";
+import { buildDocument, createSession } from "../lint.js";
+import { readSource } from "../load/read.js";
+import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { EXIT, type CommandIO } from "./io.js";
+
+/** Options parsed from the command line. */
+export interface SealCommandOptions {
+  force?: boolean;
+  config?: string | false;
+}
+
+/** Rules whose error findings block sealing: the secret and injection rules, by id. */
+export function isSealGateRule(ruleId: string): boolean {
+  return ruleId === "no-secrets" || ruleId.startsWith("injection-");
+}
+
+/**
+ * Runs `seal`. @returns 0 when every file is sealed (or already was), 1 when a file was refused for
+ * secret or injection findings, 2 when a file cannot be sealed or written (it is then unchanged).
+ * @param gateRules the rules that can block sealing (default: the built-in rules {@link isSealGateRule} selects).
+ */
+export async function runSeal(
+  files: string[],
+  options: SealCommandOptions,
+  io: CommandIO,
+  gateRules: readonly Rule[] = builtinRules.filter((rule) => isSealGateRule(rule.meta.id)),
+): Promise<number> {
+  let config: HandoffConfig;
+  try {
+    config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`handoff: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  const session = createSession({ cwd: io.cwd, config, rules: gateRules });
+  let exit: number = EXIT.ok;
+  for (const file of files) {
+    const source = await readSource(file, { cwd: io.cwd, maxBytes: session.maxFileSize });
+    const shown = source.displayPath;
+    try {
+      const { document, profile } = buildDocument(source, session);
+      const plan = planSeal(document);
+      const blocking = checkDocument(document, profile, session.prepared, { now: session.now }).diagnostics.filter(
+        (d) => d.severity === "error" && isSealGateRule(d.ruleId),
+      );
+      const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
+      const findings = `${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}`;
+      if (blocking.length > 0 && !options.force) {
+        io.stdout.write(`${shown}: not sealed: ${findings} (see 'handoff lint ${shown}'; --force seals anyway)\n`);
+        exit = Math.max(exit, EXIT.findings);
+        continue;
+      }
+      if (plan.unchanged) {
+        io.stdout.write(`${shown}: already sealed ${plan.digest}\n`);
+        continue;
+      }
+      await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
+      io.stdout.write(`${shown}: sealed ${plan.digest}${blocking.length > 0 ? ` (forced despite ${findings})` : ""}\n`);
+    } catch (error) {
+      if (error instanceof SealError || error instanceof AtomicWriteError) {
+        io.stdout.write(`${shown}: cannot seal: ${error.message}\n`);
+        exit = Math.max(exit, EXIT.usage);
+        continue;
+      }
+      throw error;
+    }
+  }
+  return exit;
+}
+
+/** Adds the `seal` command to `program`. */
+export function registerSeal(program: Command, io: CommandIO, setExit: (code: number) => void): void {
+  program
+    .command("seal")
+    .description("write the integrity digest into each handoff's frontmatter (only that line changes)")
+    .argument("<files...>", "handoff documents to seal")
+    .option("--force", "seal even with error findings from the secret or injection rules")
+    .option("-c, --config <file>", "use this config file instead of searching for one")
+    .option("--no-config", "ignore config files")
+    .action(async (files: string[], options: SealCommandOptions) => {
+      setExit(await runSeal(files, options, io));
+    });
+}

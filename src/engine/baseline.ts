@@ -1,0 +1,136 @@
+/**
+ * Baseline: findings accepted as they stand, kept in a JSON file so that a run reports only new
+ * ones. Entries are keyed by ruleId, path and a SHA-256 fingerprint of the finding's value — never
+ * by line numbers (editing above a finding does not revive it) and never holding the value itself.
+ *
+ * File shape (`schemas/`-free, versioned):
+ * `{"version":1,"findings":[{"ruleId":"no-secrets","path":"docs/a.md","fingerprint":"sha256:…"}]}`.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import writeFileAtomic from "write-file-atomic";
+import { ConfigError } from "./config.js";
+import type { Diagnostic, FileResult } from "./diagnostic.js";
+
+/** One accepted finding. */
+export interface BaselineEntry {
+  ruleId: string;
+  /** Path as reports print it: relative to the working directory, `/`-separated. */
+  path: string;
+  /** `sha256:` + 64 hex; see {@link fingerprintDiagnostic}. */
+  fingerprint: string;
+}
+
+/** A baseline file's content. */
+export interface Baseline {
+  version: 1;
+  findings: BaselineEntry[];
+}
+
+/**
+ * The fingerprint of a finding: SHA-256 (lowercase hex, `sha256:` prefix) of
+ * `ruleId NUL path NUL value`, where the value is the finding's first secret, or, for findings
+ * without one, its message id and message. The ruleId and path salt the hash, so equal
+ * passwords in two files do not share a fingerprint and no precomputed table reverses it.
+ */
+export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic): string {
+  const value = diagnostic.secrets?.[0] ?? `${diagnostic.messageId ?? ""}\u0000${diagnostic.message}`;
+  const digest = createHash("sha256").update(`${diagnostic.ruleId}\u0000${path}\u0000${value}`, "utf8").digest("hex");
+  return `sha256:${digest}`;
+}
+
+const keyOf = (entry: BaselineEntry): string => `${entry.ruleId}\u0000${entry.path}\u0000${entry.fingerprint}`;
+
+/** A baseline accepting every finding of `results` (unmasked: secrets still attached), sorted. */
+export function createBaseline(results: readonly FileResult[]): Baseline {
+  const entries = new Map<string, BaselineEntry>();
+  for (const result of results) {
+    for (const diagnostic of result.diagnostics) {
+      const entry = { ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) };
+      entries.set(keyOf(entry), entry);
+    }
+  }
+  const findings = [...entries.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  return { version: 1, findings };
+}
+
+function isEntry(value: unknown): value is BaselineEntry {
+  const entry = value as BaselineEntry;
+  return (
+    typeof entry === "object" &&
+    entry !== null &&
+    typeof entry.ruleId === "string" &&
+    typeof entry.path === "string" &&
+    typeof entry.fingerprint === "string" &&
+    /^sha256:[0-9a-f]{64}$/.test(entry.fingerprint)
+  );
+}
+
+/**
+ * Reads a baseline file.
+ * @throws ConfigError when the file cannot be read, is not JSON, or does not have the shape above.
+ */
+export function readBaseline(file: string): Baseline {
+  let content: string;
+  try {
+    content = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(`cannot read baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(content);
+  } catch (error) {
+    throw new ConfigError(`baseline ${file}: invalid JSON (${(error as Error).message})`);
+  }
+  const baseline = data as Baseline;
+  if (typeof data !== "object" || data === null || baseline.version !== 1 || !Array.isArray(baseline.findings)) {
+    throw new ConfigError(`baseline ${file}: expected {"version":1,"findings":[…]}`);
+  }
+  const bad = baseline.findings.findIndex((entry) => !isEntry(entry));
+  if (bad !== -1) throw new ConfigError(`baseline ${file}: findings[${bad}] needs ruleId, path and a sha256: fingerprint`);
+  return { version: 1, findings: baseline.findings };
+}
+
+/**
+ * Writes `baseline` to `file` atomically (temporary file, then rename) and reads it back.
+ * @throws ConfigError when writing fails or the file read back differs.
+ */
+export function writeBaseline(file: string, baseline: Baseline): void {
+  const content = `${JSON.stringify(baseline, null, 2)}\n`;
+  try {
+    writeFileAtomic.sync(file, content, { encoding: "utf8" });
+  } catch (error) {
+    throw new ConfigError(`cannot write baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (readFileSync(file, "utf8") !== content) throw new ConfigError(`baseline ${file}: content read back differs from what was written`);
+}
+
+/** Results with baselined findings removed, and how many were. */
+export interface BaselineOutcome {
+  results: FileResult[];
+  suppressed: number;
+}
+
+/**
+ * Removes the findings `baseline` accepts. Their secrets move to `maskedSecrets`, so masking
+ * still hides them in the file's other messages. Call before `maskResults`.
+ */
+export function applyBaseline(results: readonly FileResult[], baseline: Baseline): BaselineOutcome {
+  const accepted = new Set(baseline.findings.map(keyOf));
+  let suppressed = 0;
+  const out = results.map((result) => {
+    const kept: Diagnostic[] = [];
+    const hidden: string[] = [];
+    for (const diagnostic of result.diagnostics) {
+      const key = keyOf({ ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) });
+      if (accepted.has(key)) {
+        suppressed++;
+        hidden.push(...(diagnostic.secrets ?? []));
+      } else kept.push(diagnostic);
+    }
+    if (kept.length === result.diagnostics.length) return result;
+    return { ...result, diagnostics: kept, maskedSecrets: [...(result.maskedSecrets ?? []), ...hidden] };
+  });
+  return { results: out, suppressed };
+}

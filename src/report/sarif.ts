@@ -1,0 +1,171 @@
+/**
+ * The `sarif` reporter: one SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format,
+ * https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html) in the shape GitHub code scanning
+ * accepts (`github/codeql-action/upload-sarif`):
+ *
+ * - `tool.driver` lists every rule of the run (id, name, short and full description, help text from
+ *   `rules/<id>.md`, `helpUri`, default level, tags) plus each markdownlint id that has results;
+ * - each result has `ruleId`/`ruleIndex`, `level` (error → `error`, warning → `warning`, info →
+ *   `note`), the (already masked) message, a location whose URI is relative to the repository root
+ *   under `uriBaseId` `%SRCROOT%`, and a full region (1-based lines, columns in UTF-16 code units —
+ *   the run's `columnKind` — end column exclusive);
+ * - `partialFingerprints["handoffkit/v1"]` is the SHA-256 of ruleId, URI, the flagged line's
+ *   normalised content ({@link Diagnostic.contextHash}) and the occurrence index of that triple in
+ *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert.
+ */
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Log, ReportingDescriptor, Result } from "sarif";
+import type { Diagnostic, FileResult, Severity, SeveritySetting } from "../engine/diagnostic.js";
+import type { Rule } from "../engine/rule.js";
+import { REPOSITORY_URL, ruleDocText, ruleDocUrl } from "./rule-docs.js";
+
+/** The `$schema` written into the log. */
+export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/** The key of our fingerprint in `partialFingerprints`. */
+export const FINGERPRINT_KEY = "handoffkit/v1";
+
+/** Options of {@link formatSarif}. */
+export interface SarifOptions {
+  /** Every rule of the run (also those turned off: code scanning shows the rule list). */
+  rules: readonly Rule[];
+  /** Absolute working directory the result paths are relative to. */
+  cwd: string;
+  /** Absolute repository root URIs are made relative to (usually the git top level). */
+  repositoryRoot: string;
+  /** handoffkit's version. */
+  toolVersion: string;
+}
+
+const LEVEL: Record<Severity, Result.level> = { error: "error", warning: "warning", info: "note" };
+
+function level(setting: SeveritySetting): Result.level {
+  return setting === "off" ? "none" : LEVEL[setting];
+}
+
+/** `required-sections` → `RequiredSections` (SARIF §3.49.7 asks for a PascalCase-like name). */
+function pascalName(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join("");
+}
+
+function ruleDescriptor(rule: Rule): ReportingDescriptor {
+  const { meta } = rule;
+  const doc = ruleDocText(meta.id);
+  const helpText = doc ?? `${meta.description} See ${ruleDocUrl(meta.id)}`;
+  return {
+    id: meta.id,
+    name: pascalName(meta.id),
+    shortDescription: { text: meta.description },
+    fullDescription: { text: `${meta.description} (${meta.code})` },
+    help: { text: helpText, markdown: doc ?? helpText },
+    helpUri: ruleDocUrl(meta.id),
+    defaultConfiguration: { level: level(meta.defaultSeverity), enabled: meta.defaultSeverity !== "off" },
+    properties: { tags: [...meta.tags], code: meta.code },
+  };
+}
+
+function foreignDescriptor(ruleId: string): ReportingDescriptor {
+  const text = `markdownlint rule ${ruleId}, run by handoffkit's markdownlint bridge (HK100).`;
+  return {
+    id: ruleId,
+    name: ruleId,
+    shortDescription: { text },
+    fullDescription: { text },
+    help: { text: `See ${ruleDocUrl(ruleId)}` },
+    helpUri: ruleDocUrl(ruleId),
+    defaultConfiguration: { level: "warning" },
+    properties: { tags: ["markdownlint", "style"] },
+  };
+}
+
+/** A `/`-separated relative path as a URI reference: each segment percent-encoded. */
+function relativeUri(relative: string): string {
+  return relative
+    .split("/")
+    .map((segment) => encodeURIComponent(segment))
+    .join("/");
+}
+
+/**
+ * The artifact location of a result path: relative to the repository root under `%SRCROOT%`, or an
+ * absolute `file:` URI for a file outside it.
+ */
+export function artifactLocation(displayPath: string, options: Pick<SarifOptions, "cwd" | "repositoryRoot">): { uri: string; uriBaseId?: string } {
+  const abs = path.resolve(options.cwd, displayPath);
+  const relative = path.relative(options.repositoryRoot, abs);
+  if (!relative || relative.startsWith("..") || path.isAbsolute(relative)) return { uri: pathToFileURL(abs).href };
+  return { uri: relativeUri(relative.split(path.sep).join("/")), uriBaseId: "%SRCROOT%" };
+}
+
+function fingerprint(diagnostic: Diagnostic, uri: string, occurrence: number): string {
+  return createHash("sha256")
+    .update([diagnostic.ruleId, uri, diagnostic.contextHash ?? `${diagnostic.line}`, String(occurrence)].join("\0"), "utf8")
+    .digest("hex");
+}
+
+/** Renders results as a SARIF 2.1.0 log (pretty-printed JSON, trailing newline). `results` must already be masked. */
+export function formatSarif(results: readonly FileResult[], options: SarifOptions): string {
+  const descriptors: ReportingDescriptor[] = options.rules.map(ruleDescriptor);
+  const index = new Map<string, number>(descriptors.map((d, i) => [d.id, i]));
+  const sarifResults: Result[] = [];
+  for (const file of results) {
+    const location = artifactLocation(file.path, options);
+    const seen = new Map<string, number>();
+    for (const diagnostic of file.diagnostics) {
+      let ruleIndex = index.get(diagnostic.ruleId);
+      if (ruleIndex === undefined) {
+        ruleIndex = descriptors.push(foreignDescriptor(diagnostic.ruleId)) - 1;
+        index.set(diagnostic.ruleId, ruleIndex);
+      }
+      const key = `${diagnostic.ruleId}\0${diagnostic.contextHash ?? diagnostic.line}`;
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      sarifResults.push({
+        ruleId: diagnostic.ruleId,
+        ruleIndex,
+        level: LEVEL[diagnostic.severity],
+        message: { text: diagnostic.message },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: location,
+              region: {
+                startLine: diagnostic.line,
+                startColumn: diagnostic.column,
+                endLine: diagnostic.endLine,
+                endColumn: diagnostic.endColumn,
+              },
+            },
+          },
+        ],
+        partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(diagnostic, location.uri, occurrence) },
+      });
+    }
+  }
+  const log: Log = {
+    $schema: SARIF_SCHEMA_URI,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "handoffkit",
+            version: options.toolVersion,
+            semanticVersion: options.toolVersion,
+            informationUri: REPOSITORY_URL,
+            rules: descriptors,
+          },
+        },
+        columnKind: "utf16CodeUnits",
+        results: sarifResults,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,166 @@
+/**
+ * Values that look like credentials but are not: hashes (git SHAs, digests, integrity strings),
+ * UUIDs, `data:` URIs and the placeholders people write in documentation. Every detector's value
+ * passes through {@link isAllowlistedValue} before it is reported.
+ *
+ * Public sources of the shapes: git object names (7–40 hex, `git rev-parse --short`), SHA-2
+ * digests (FIPS 180-4: 64, 96, 128 hex), Subresource Integrity `sha256-`/`sha384-`/`sha512-`
+ * (W3C SRI §3.1), OCI digests `sha256:` (OCI image spec, descriptor.md#digests), UUIDs (RFC 9562),
+ * `data:` URLs (RFC 2397).
+ */
+
+/** Git SHAs (7–40 hex) and SHA-256/384/512 digests (64/96/128 hex), any case. */
+const HEX_HASH_RE = /^(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})$/i;
+/** A commit range `abc1234..def5678` or `abc1234...def5678`. */
+const COMMIT_RANGE_RE = /^[0-9a-f]{7,40}\.{2,3}[0-9a-f]{7,40}$/i;
+/** `sha256:…`, `sha512-…`, `md5=…`, `blake3:…`: an algorithm-labelled digest (SRI, OCI, npm). */
+const LABELLED_DIGEST_RE = /^(?:sha1|sha-1|sha224|sha256|sha-256|sha384|sha512|sha-512|sha3-256|sha3-512|md5|blake2b|blake2s|blake3|xxh64|crc32)[:=-][A-Za-z0-9+/=_-]{6,}$/i;
+/** RFC 9562 UUID, with optional braces or `urn:uuid:`. */
+const UUID_RE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
+/** A `data:` URL, e.g. an inline base64 image. */
+const DATA_URI_RE = /^data:[a-z]{1,20}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.-]{1,40}){0,4},/i;
+
+/**
+ * Whether `value` is hash-shaped: a git SHA, a hex digest, a labelled digest (`sha256:…`,
+ * `sha512-…`), a UUID or a `data:` URL. Such values are never reported.
+ */
+export function isHashShaped(value: string): boolean {
+  return (
+    HEX_HASH_RE.test(value) ||
+    COMMIT_RANGE_RE.test(value) ||
+    LABELLED_DIGEST_RE.test(value) ||
+    UUID_RE.test(value) ||
+    DATA_URI_RE.test(value)
+  );
+}
+
+/** Whole values that documentation uses in place of a real credential (compared lower-cased). */
+const PLACEHOLDER_WORDS = new Set([
+  "password",
+  "passwd",
+  "pass",
+  "pwd",
+  "pw",
+  "secret",
+  "token",
+  "apikey",
+  "api_key",
+  "api-key",
+  "key",
+  "user",
+  "username",
+  "changeme",
+  "change_me",
+  "change-me",
+  "mypassword",
+  "my_password",
+  "yourpassword",
+  "secretpassword",
+  "supersecret",
+  "letmein",
+  "admin",
+  "root",
+  "test",
+  "null",
+  "none",
+  "undefined",
+  "redacted",
+  "masked",
+  "hidden",
+  "omitted",
+  "removed",
+  "sanitized",
+  "placeholder",
+]);
+
+/**
+ * Substrings that mark a placeholder anywhere in the value: template and environment references
+ * (`${VAR}`, `$VAR`, `{{ secrets.X }}`, `%VAR%`, `<token>`), mask runs (`xxxx`, `****`, `…`),
+ * and the words documentation uses (`your-key-here`, `REDACTED`, `EXAMPLE`, `changeme`).
+ */
+const PLACEHOLDER_RE = new RegExp(
+  [
+    String.raw`\$\{`,
+    String.raw`\$\(`,
+    String.raw`^\$[A-Za-z_]`,
+    String.raw`\{\{`,
+    String.raw`%[A-Za-z_][A-Za-z0-9_]*%`,
+    String.raw`[<>]`,
+    String.raw`[xX*•#]{4}`,
+    String.raw`\.{3}`,
+    "…",
+    String.raw`(?:^|[^a-z])your[-_ ]?(?:own[-_ ]?)?(?:api|access|secret|auth|app|bot|key|token|pass|pw|client|personal|real|actual|db|database|org|project|service)`,
+    String.raw`(?:key|token|secret|password)[-_ ]?here`,
+    "redacted",
+    "placeholder",
+    "changeme",
+    "change[-_]me",
+    "replace[-_]?(?:me|this|with)",
+    "insert[-_ ]?(?:your|key|token|here)",
+    "example",
+    "dummy",
+    "not[-_]?a[-_]?real",
+    "notreal",
+    "do[-_]?not[-_]?use",
+  ].join("|"),
+  "i",
+);
+
+/** Five ascending characters in a row (`12345`, `abcde`): typed by a person, not generated. */
+function hasAscendingRun(value: string): boolean {
+  let run = 1;
+  for (let i = 1; i < value.length; i++) {
+    const step = value.charCodeAt(i) - value.charCodeAt(i - 1);
+    const alnum = /[0-9a-zA-Z]/.test(value[i] as string);
+    run = step === 1 && alnum ? run + 1 : 1;
+    if (run >= 5) return true;
+  }
+  return false;
+}
+
+/** The value repeats a unit of at most 64 characters (`abcabcabc`, `0123456789abcdef` × 3). */
+function isRepetition(value: string): boolean {
+  const limit = Math.min(64, Math.floor(value.length / 2));
+  for (let period = 1; period <= limit; period++) {
+    let repeats = true;
+    for (let i = period; i < value.length; i++) {
+      if (value.charCodeAt(i) !== value.charCodeAt(i - period)) {
+        repeats = false;
+        break;
+      }
+    }
+    if (repeats) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `value` is an obvious placeholder: a template or environment reference, a mask run, a
+ * documentation word (`your-key-here`, `REDACTED`, `EXAMPLE`, `changeme`), a whole value such as
+ * `password`, an ascending run (`12345`, `abcde`) or a repeated unit (`abcabcabc`).
+ */
+export function isPlaceholder(value: string): boolean {
+  if (PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
+  if (PLACEHOLDER_RE.test(value)) return true;
+  if (value.length <= 512 && isRepetition(value)) return true;
+  return hasAscendingRun(value);
+}
+
+/** Hash-shaped or a placeholder: never reported, whichever detector matched. */
+export function isAllowlistedValue(value: string): boolean {
+  return isHashShaped(value) || isPlaceholder(value);
+}
+
+/** `data:` URLs in a text, found so that nothing inside an inline image is reported. */
+const DATA_URI_SPAN_RE = /(?<![A-Za-z0-9])data:[a-z]{1,20}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.-]{1,40}){0,4},[A-Za-z0-9+/=%_-]{1,10000000}/gi;
+
+/**
+ * Spans `[start, end)` of `text` (UTF-16 offsets) that are never reported: `data:` URLs (inline
+ * images, fonts). Ascending, non-overlapping.
+ */
+export function allowlistedSpans(text: string): Array<[number, number]> {
+  if (!text.includes("data:")) return [];
+  const spans: Array<[number, number]> = [];
+  for (const match of text.matchAll(DATA_URI_SPAN_RE)) spans.push([match.index, match.index + match[0].length]);
+  return spans;
+}

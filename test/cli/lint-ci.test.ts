@@ -1,0 +1,180 @@
+/**
+ * `handoff lint` as CI and lint-staged call it: literal file arguments, `--`, output formats,
+ * --output-file, --stdin-filename, config discovery and per-glob overrides.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/program.js";
+import { loadConfig } from "../../src/engine/config.js";
+import { createSession, settingsFor } from "../../src/lint.js";
+
+const BROKEN = "---js\nmodule.exports = {}\n---\n# Notes\n\n## Next steps\n\n- run it\n";
+const CLEAN = "# Notes\n\n## Next steps\n\n- run it\n";
+
+let dir: string;
+
+async function cli(args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, {
+    cwd: dir,
+    env: { NO_COLOR: "1" },
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+    stdin: stdin === undefined ? undefined : Readable.from([Buffer.from(stdin, "utf8")]),
+  });
+  return { code, out, err };
+}
+
+function write(relative: string, text: string): void {
+  mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
+  writeFileSync(path.join(dir, relative), text);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-cli-"));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("literal file arguments (lint-staged)", () => {
+  it("takes names with spaces, non-ASCII, glob characters and a leading dash literally after --", async () => {
+    const names = ["a b.md", "été.md", "[x]*?.md", "-dash.md", "{a,b}.md"];
+    for (const name of names) write(name, BROKEN);
+    write("ab.md", CLEAN); // would match the glob `[x]*?.md` or `{a,b}.md` if they were expanded
+    const result = await cli(["lint", "--format", "json", "--no-markdownlint", "--", ...names]);
+    expect(result.err).toBe("");
+    expect(result.code).toBe(1);
+    const files = (JSON.parse(result.out) as { files: Array<{ path: string }> }).files.map((f) => f.path);
+    expect(files).toEqual(["-dash.md", "[x]*?.md", "a b.md", "{a,b}.md", "été.md"]);
+  });
+
+  it("without --, a leading-dash name is an unknown option (exit 2)", async () => {
+    write("-dash.md", CLEAN);
+    const result = await cli(["lint", "-dash.md"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^error: unknown option '-dash.md'/);
+  });
+});
+
+describe("formats and output", () => {
+  it("rejects an unknown format and lists the known ones", async () => {
+    write("h.md", CLEAN);
+    expect(await cli(["lint", "--format", "xml", "h.md"])).toEqual({ code: 2, out: "", err: "handoff: unknown format 'xml' (known: stylish, json, sarif, github, junit)\n" });
+  });
+
+  it("writes the report atomically to --output-file, nothing to stdout", async () => {
+    write("h.md", BROKEN);
+    const result = await cli(["lint", "--format", "sarif", "--output-file", "out/report.sarif", "h.md"]).catch((e: unknown) => e);
+    // The directory does not exist: a clear usage error, not a crash.
+    expect(result).toEqual({ code: 2, out: "", err: "handoff: cannot write --output-file out/report.sarif: ENOENT\n" });
+    const ok = await cli(["lint", "--format", "sarif", "--output-file", "report.sarif", "h.md"]);
+    expect(ok).toEqual({ code: 1, out: "", err: "" });
+    const log = JSON.parse(readFileSync(path.join(dir, "report.sarif"), "utf8")) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
+    expect(log.runs[0]?.results.map((r) => r.ruleId)).toEqual(["frontmatter-syntax"]);
+  });
+
+  it("--format github prints annotations and appends a job summary to $GITHUB_STEP_SUMMARY", async () => {
+    write("h.md", BROKEN);
+    const summary = path.join(dir, "summary.md");
+    writeFileSync(summary, "earlier step\n");
+    let out = "";
+    const code = await runCli(["lint", "--format", "github", "--no-markdownlint", "h.md"], {
+      cwd: dir,
+      env: { GITHUB_STEP_SUMMARY: summary },
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: () => undefined },
+    });
+    expect(code).toBe(1);
+    expect(out).toBe(
+      "::error file=h.md,line=1,col=1,endLine=2,title=frontmatter-syntax::Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block\n",
+    );
+    expect(readFileSync(summary, "utf8")).toBe(
+      "earlier step\n### handoffkit\n\n1 file checked: 1 error, 0 warnings, 0 info.\n\n| where | severity | message | rule |\n| --- | --- | --- | --- |\n| h.md:1:1 | error | Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block | frontmatter-syntax |\n\n",
+    );
+  });
+
+  it("--stdin-filename lints standard input as that file", async () => {
+    const result = await cli(["lint", "--no-markdownlint", "--format", "json", "--stdin-filename", "handoffs/new.md"], BROKEN);
+    expect(result.code).toBe(1);
+    const parsed = JSON.parse(result.out) as { files: Array<{ path: string; diagnostics: Array<{ ruleId: string; line: number }> }> };
+    expect(parsed.files.map((f) => [f.path, f.diagnostics.map((d) => `${d.line} ${d.ruleId}`)])).toEqual([["handoffs/new.md", ["1 frontmatter-syntax"]]]);
+    expect((await cli(["lint", "--stdin-filename", "x.md", "other.md"], "")).err).toBe("handoff: --stdin-filename reads stdin: give no paths\n");
+  });
+});
+
+describe("config discovery and overrides", () => {
+  it("finds handoff.config.json upward from a subdirectory, and the handoff key of package.json", () => {
+    write("handoff.config.json", JSON.stringify({ profile: "contract" }));
+    mkdirSync(path.join(dir, "a", "b"), { recursive: true });
+    expect(loadConfig(path.join(dir, "a", "b"))).toEqual({ config: { profile: "contract" }, filepath: path.join(dir, "handoff.config.json") });
+    write("a/package.json", JSON.stringify({ name: "x", handoff: { profile: "hatch3r" } }));
+    expect(loadConfig(path.join(dir, "a", "b"))).toEqual({ config: { profile: "hatch3r" }, filepath: path.join(dir, "a", "package.json") });
+  });
+
+  it("rejects an override without files and an override naming an unknown profile", async () => {
+    write(".handoffrc.json", JSON.stringify({ overrides: [{ profile: "contract" }] }));
+    write("h.md", CLEAN);
+    expect((await cli(["lint", "h.md"])).err).toBe(`handoff: ${path.join(dir, ".handoffrc.json")}: overrides.0: must have required property 'files'\n`);
+    write(".handoffrc.json", JSON.stringify({ overrides: [{ files: ["*.md"], profile: "nope" }] }));
+    expect((await cli(["lint", "h.md"])).err).toBe(
+      "handoff: unknown profile 'nope' in overrides[0] (known: hatch3r, verified-delivery, sno, contract, generic)\n",
+    );
+  });
+
+  it("applies overrides per glob, relative to the config file, in order", async () => {
+    write(
+      "handoff.config.json",
+      JSON.stringify({
+        markdownlint: false,
+        rules: { "next-action": "off" },
+        overrides: [
+          { files: ["archive/**"], rules: { "frontmatter-syntax": "off" } },
+          { files: ["HANDOFF*.md"], profile: "hatch3r" },
+          { files: ["archive/old.md"], rules: { "frontmatter-syntax": "warning" } },
+        ],
+      }),
+    );
+    write("archive/old.md", BROKEN);
+    write("archive/older.md", BROKEN);
+    write("docs/HANDOFF-1.md", CLEAN);
+    write("docs/plain.md", BROKEN);
+    mkdirSync(path.join(dir, "sub"));
+    const sub = path.join(dir, "sub");
+    let out = "";
+    const code = await runCli(["lint", "--format", "json", ".."], {
+      cwd: sub,
+      env: {},
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: () => undefined },
+    });
+    expect(code).toBe(1);
+    const files = (JSON.parse(out) as { files: Array<{ path: string; profile: string; diagnostics: Array<{ ruleId: string; severity: string }> }> }).files;
+    const byPath = Object.fromEntries(files.map((f) => [f.path, `${f.profile}: ${f.diagnostics.map((d) => `${d.ruleId}/${d.severity}`).join(" ")}`]));
+    expect(byPath["../archive/old.md"]).toBe("generic: frontmatter-syntax/warning");
+    expect(byPath["../archive/older.md"]).toBe("generic: ");
+    expect(byPath["../docs/plain.md"]).toBe("generic: frontmatter-syntax/error");
+    expect(byPath["../docs/HANDOFF-1.md"]?.startsWith("hatch3r: ")).toBe(true);
+  });
+
+  it("prepares rules once per distinct combination of overrides, not per file", () => {
+    const session = createSession({
+      cwd: "/p",
+      config: { overrides: [{ files: ["a/**"], rules: { "next-action": "off" } }, { files: ["*.json"], profile: "verified-delivery" }] },
+    });
+    const a1 = settingsFor("/p/a/1.md", session);
+    const a2 = settingsFor("/p/a/2.md", session);
+    const aj = settingsFor("/p/a/3.json", session);
+    expect(a1).toBe(a2);
+    expect(aj).not.toBe(a1);
+    expect(settingsFor("/p/b.md", session).prepared).toBe(session.prepared);
+    expect([...session.overrideSettings.keys()]).toEqual(["", "0", "0,1"]);
+    expect(a1.prepared.entries.map((e) => e.rule.meta.id)).not.toContain("next-action");
+    expect(aj.configuredProfile).toBe("verified-delivery");
+  });
+});

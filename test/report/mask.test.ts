@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { FileResult } from "../../src/engine/diagnostic.js";
+import { createSession, lintText } from "../../src/lint.js";
+import { maskResults, maskSecret, maskText } from "../../src/report/mask.js";
+import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
+
+const r = randomStrings(5150);
+
+describe("maskSecret", () => {
+  it("shows at most 4 characters (a third of short values) and the length", () => {
+    expect(maskSecret("abcdefghijklmnopqrst")).toBe("abcd…(20 chars)");
+    expect(maskSecret("abcdefghi")).toBe("abc…(9 chars)");
+    expect(maskSecret("ab")).toBe("…(2 chars)");
+  });
+});
+
+describe("maskText", () => {
+  it("masks whole occurrences and pieces of a secret longer than 4 characters", () => {
+    const secret = "Zq81pLmNoPqRsTuVwXyZ";
+    expect(maskText(`a ${secret} b`, [secret])).toBe("a Zq81…(20 chars) b");
+    expect(maskText(`cut: "${secret.slice(0, 9)}..." and "...${secret.slice(12)}"`, [secret])).toBe(
+      'cut: "Zq81…(20 chars)..." and "...Zq81…(20 chars)"',
+    );
+    expect(maskText("only Zq81 and TuVw stay", [secret])).toBe("only Zq81 and TuVw stay");
+  });
+
+  it("masks credential-shaped values the detectors find even when no rule named them", () => {
+    const token = `ghp_FAKE${r(ALPHABETS.b62, 32)}`;
+    expect(maskText(`quoted ${token} here`, [])).toBe("quoted ghp_…(40 chars) here");
+  });
+});
+
+describe("maskResults", () => {
+  it("masks a markdownlint message quoting the line of a secret found by no-secrets", () => {
+    const password = `Fk${r(ALPHABETS.b62, 38)}`;
+    const session = createSession({ cwd: "/virtual" });
+    const result = lintText("h.md", `# H\n\n## Next steps\n\nSee http://deploy:${password}@ci.internal/hook now.\n`, session);
+    const md034 = result.diagnostics.find((d) => d.ruleId === "MD034");
+    // markdownlint quotes the start of the URL, cutting the password: a piece of it is in the raw message.
+    expect(md034?.message).toBe(`Bare URL used [Context: "http://deploy:${password.slice(0, 16)}..."]`);
+    const masked = maskResults([result])[0] as FileResult;
+    expect(masked.diagnostics.map((d) => `${d.ruleId} ${d.message}`)).toEqual([
+      `MD034 Bare URL used [Context: "http://deploy:${password.slice(0, 4)}…(40 chars)..."]`,
+      `no-secrets Password in a URL in the handoff (${password.slice(0, 4)}…(40 chars), detector url-credentials): say where to get the credential, never write it down`,
+    ]);
+    expect(masked.diagnostics.every((d) => d.secrets === undefined)).toBe(true);
+  });
+
+  it("masks the secrets of suppressed findings in the file's other messages", () => {
+    const secret = "Ab12Cd34Ef56Gh78";
+    const result: FileResult = {
+      path: "a.md",
+      profile: "generic",
+      diagnostics: [{ ruleId: "MD034", severity: "warning", message: `quote ${secret}`, line: 1, column: 1, endLine: 1, endColumn: 2, offset: 0, endOffset: 1 }],
+      internalErrors: [],
+      maskedSecrets: [secret],
+    };
+    const [masked] = maskResults([result]);
+    expect(masked).toEqual({
+      path: "a.md",
+      profile: "generic",
+      diagnostics: [{ ...result.diagnostics[0], message: "quote Ab12…(16 chars)" }],
+      internalErrors: [],
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Ajv from "ajv-draft-04";
+import type { Log } from "sarif";
+import { describe, expect, it } from "vitest";
+import { builtinRules } from "../../rules/index.js";
+import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
+import { createSession, lintText } from "../../src/lint.js";
+import { maskResults } from "../../src/report/mask.js";
+import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/report/sarif.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const schema = JSON.parse(readFileSync(path.join(here, "../fixtures/sarif/sarif-2.1.0-rtm.5.json"), "utf8")) as object;
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
+const validate = ajv.compile(schema);
+
+const ROOT = "/repo";
+const OPTIONS = { rules: builtinRules, cwd: "/repo/docs", repositoryRoot: ROOT, toolVersion: "0.1.0" };
+
+function lint(file: string, text: string): FileResult {
+  const session = createSession({ cwd: "/repo/docs", config: { markdownlint: false } });
+  return lintText(file, text, session);
+}
+
+function sarif(results: FileResult[]): Log {
+  return JSON.parse(formatSarif(maskResults(results), OPTIONS)) as Log;
+}
+
+const BROKEN = "---js\nmodule.exports = {}\n---\n# Notes\n\ntext\n";
+
+describe("sarif reporter", () => {
+  it("writes a log that validates against the SARIF 2.1.0 schema", () => {
+    const log = sarif([lint("handoffs/a b.md", BROKEN), lint("HANDOFF-ok.md", "# HANDOFF x v1\n\n## Next action\n\nrun it\n")]);
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    // The validator is live: a result without a message and with a bad level is rejected.
+    const broken = structuredClone(log);
+    (broken.runs[0]?.results?.[0] as unknown as Record<string, unknown>).level = "fatal";
+    expect(validate(broken)).toBe(false);
+  });
+
+  it("lists every rule with id, name, descriptions, help and a helpUri to rules/<id>.md", () => {
+    const log = sarif([]);
+    const rules = log.runs[0]?.tool.driver.rules ?? [];
+    expect(rules.map((r) => r.id)).toEqual(builtinRules.map((r) => r.meta.id));
+    const required = rules.find((r) => r.id === "required-sections");
+    expect(required?.name).toBe("RequiredSections");
+    expect(required?.shortDescription?.text).toBe("Sections the profile requires are present, at the right heading level, and not empty.");
+    expect(required?.helpUri).toBe("https://github.com/handoffkit/handoffkit/blob/main/rules/required-sections.md");
+    expect(required?.help?.markdown?.startsWith("# required-sections (HK005)\n")).toBe(true);
+    expect(required?.defaultConfiguration?.level).toBe("error");
+    expect(log.runs[0]?.columnKind).toBe("utf16CodeUnits");
+  });
+
+  it("gives each result a level, a repository-relative percent-encoded URI and a full region", () => {
+    const log = sarif([lint("handoffs/a b.md", BROKEN)]);
+    const results = log.runs[0]?.results ?? [];
+    expect(results.map((r) => [r.ruleId, r.level])).toEqual([
+      ["frontmatter-syntax", "error"],
+      ["next-action", "warning"],
+    ]);
+    const first = results[0];
+    expect(first?.message.text).toBe("Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block");
+    expect(first?.locations?.[0]?.physicalLocation?.artifactLocation).toEqual({ uri: "docs/handoffs/a%20b.md", uriBaseId: "%SRCROOT%" });
+    expect(first?.locations?.[0]?.physicalLocation?.region).toEqual({ startLine: 1, startColumn: 1, endLine: 2, endColumn: 1 });
+    expect(log.runs[0]?.tool.driver.rules?.[first?.ruleIndex ?? -1]?.id).toBe("frontmatter-syntax");
+  });
+
+  it("keeps fingerprints when unrelated lines are added above, and tells repeated findings apart", () => {
+    const before = sarif([lint("h.md", BROKEN)]).runs[0]?.results ?? [];
+    const after = sarif([lint("h.md", BROKEN.replace("# Notes\n", "# Notes\n\nA new paragraph.\n\nAnother.\n"))]).runs[0]?.results ?? [];
+    const next = (rs: typeof before) => rs.find((r) => r.ruleId === "next-action");
+    expect(next(after)?.locations?.[0]?.physicalLocation?.region?.startLine).toBe(4);
+    expect(next(after)?.partialFingerprints?.[FINGERPRINT_KEY]).toBe(next(before)?.partialFingerprints?.[FINGERPRINT_KEY]);
+    expect(next(before)?.partialFingerprints?.[FINGERPRINT_KEY]).toMatch(/^[0-9a-f]{64}$/);
+    const diagnostic: Diagnostic = { ruleId: "x", severity: "warning", message: "m", line: 1, column: 1, endLine: 1, endColumn: 2, offset: 0, endOffset: 1, contextHash: "abc" };
+    const twice = sarif([{ path: "h.md", profile: "generic", diagnostics: [diagnostic, { ...diagnostic }], internalErrors: [] }]).runs[0]?.results ?? [];
+    expect(new Set(twice.map((r) => r.partialFingerprints?.[FINGERPRINT_KEY])).size).toBe(2);
+  });
+
+  it("never prints a secret a rule marked (reporters receive masked results)", () => {
+    const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    const diagnostic: Diagnostic = {
+      ruleId: "frontmatter-schema",
+      severity: "error",
+      message: `token ${secret} found`,
+      line: 2,
+      column: 1,
+      endLine: 2,
+      endColumn: 5,
+      offset: 4,
+      endOffset: 8,
+      secrets: [secret],
+    };
+    const text = formatSarif(maskResults([{ path: "h.md", profile: "generic", diagnostics: [diagnostic], internalErrors: [] }]), OPTIONS);
+    expect(text.includes(secret)).toBe(false);
+    expect(text).toContain("token ghp_…(40 chars) found");
+  });
+
+  it("adds a rule entry for markdownlint ids that have results", () => {
+    const session = createSession({ cwd: "/repo/docs" });
+    const log = sarif([lintText("h.md", "# H\n## A\ntext\n", session)]);
+    const md = log.runs[0]?.tool.driver.rules?.find((r) => r.id === "MD022");
+    expect(md?.helpUri).toMatch(/^https:\/\/github\.com\/DavidAnson\/markdownlint\/blob\/v0\.40\.0\/doc\/md022\.md$/);
+    expect(validate(log)).toBe(true);
+  });
+
+  it("uses an absolute file URI for a file outside the repository", () => {
+    expect(artifactLocation("../../elsewhere/ä.md", { cwd: "/repo/docs", repositoryRoot: ROOT })).toEqual({ uri: "file:///elsewhere/%C3%A4.md" });
+  });
+});
