@@ -3,17 +3,15 @@
  */
 import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
+import { registerCheckpoint } from "./checkpoint.js";
+import { registerInstallHook } from "./install-hook.js";
 import { registerLint } from "./lint.js";
 import { registerList } from "./list.js";
 import { registerNew } from "./new.js";
 import { registerResume } from "./resume.js";
-import { registerStatus } from "./status.js";
-import { registerStats } from "./stats.js";
-import { registerCheckpoint } from "./checkpoint.js";
-import { registerStats } from "./stats.js";
-import { registerInstallHook } from "./install-hook.js";
-import { registerCheckpoint } from "./checkpoint.js";
 import { registerSeal } from "./seal.js";
+import { registerStats } from "./stats.js";
+import { registerStatus } from "./status.js";
 import { registerVerify } from "./verify.js";
 import { packageVersion } from "./version.js";
 
@@ -35,18 +33,17 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
     });
+  // In the order `--help` lists them: check, then trust, then the store, then CI.
   registerLint(program, io, setExit);
-  registerResume(program, io, setExit);
-  registerList(program, io, setExit);
-  registerNew(program, io, setExit);
-  registerStatus(program, io, setExit);
-  registerStats(program, io, setExit);
-  registerCheckpoint(program, io, setExit);
-  registerStats(program, io, setExit);
-  registerInstallHook(program, io, setExit);
-  registerCheckpoint(program, io, setExit);
   registerSeal(program, io, setExit);
   registerVerify(program, io, setExit);
+  registerCheckpoint(program, io, setExit);
+  registerNew(program, io, setExit);
+  registerList(program, io, setExit);
+  registerResume(program, io, setExit);
+  registerStatus(program, io, setExit);
+  registerStats(program, io, setExit);
+  registerInstallHook(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
