@@ -87,7 +87,7 @@ function trimEnd(text: string, min: number, end: number): number {
 
 /**
  * True when a section has no real content: nothing, or only placeholders such as `TBD`, `TODO`,
- * `N/A`, `none`, `-`, `…`, `<fill in>`.
+ * `N/A`, `-`, `…`, `<fill in>`. "None" is an answer (no blockers), not a placeholder.
  */
 export function isSectionEmpty(section: Section): boolean {
   const text = section.content
@@ -99,7 +99,7 @@ export function isSectionEmpty(section: Section): boolean {
     // Tables, code, images count as content even without text.
     return !section.content.some((node) => node.type === "code" || node.type === "table" || node.type === "image");
   }
-  return /^(?:tbd|todo|n\/?a|none|nothing|-+|…|\.\.\.|\?+|<[^>]{0,60}>|\[[^\]]{0,60}\]|\(?(?:fill in|to be filled|placeholder)[^)]{0,40}\)?)\.?$/i.test(
+  return /^(?:tbd|todo|n\/?a|-+|…|\.\.\.|\?+|<[^>]{0,60}>|\[[^\]]{0,60}\]|\(?(?:fill in|to be filled|placeholder)[^)]{0,40}\)?)\.?$/i.test(
     text,
   );
 }

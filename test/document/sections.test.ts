@@ -106,7 +106,6 @@ describe("isSectionEmpty", () => {
     ["TBD", "TBD\n"],
     ["a TODO list item", "- TODO\n"],
     ["N/A", "N/A\n"],
-    ["none.", "none.\n"],
     ["an ellipsis", "…\n"],
     ["a dash", "-\n"],
     ["question marks", "???\n"],
@@ -119,6 +118,8 @@ describe("isSectionEmpty", () => {
 
   it.each([
     ["a sentence", "Run the tests.\n"],
+    // "None." is an answer (no blockers), not a placeholder.
+    ["None.", "None.\n"],
     ["a code block", "```sh\nnpm test\n```\n"],
     ["a table", "| a |\n| --- |\n| 1 |\n"],
     ["a sub-section with text", "### Later\n\ndeploy\n"],
