@@ -7,7 +7,7 @@
 import { mkdir, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { createExclusive, FileExistsError } from "./create-exclusive.js";
-import { withCollisionSuffix, resolveInside } from "./naming.js";
+import { resolveInside, StoreEscapeError, withCollisionSuffix } from "./naming.js";
 import { isEphemeral, type StoreLocation } from "./resolve.js";
 
 /** A handoff file in the store. */
@@ -42,13 +42,20 @@ export class DirectoryStore {
     return this.location.layout === "hatch3r" ? path.join(this.location.root, "active") : this.location.root;
   }
 
-  /** Every handoff file; archived ones only with `includeArchived`. Unreadable directories give none. */
+  /**
+   * Every handoff file; archived ones only with `includeArchived`. Unreadable directories give
+   * none, and a symbolic link whose target leaves the store is never listed.
+   */
   async list(includeArchived = false): Promise<StoredHandoff[]> {
+    return (await this.entries(includeArchived)).filter((entry) => !entry.escapes);
+  }
+
+  private async entries(includeArchived: boolean): Promise<Array<StoredHandoff & { escapes: boolean }>> {
     const dirs: Array<{ dir: string; archived: boolean }> =
       this.location.layout === "hatch3r"
         ? [{ dir: path.join(this.location.root, "active"), archived: false }, ...(includeArchived ? [{ dir: path.join(this.location.root, "archived"), archived: true }] : [])]
         : [{ dir: this.location.root, archived: false }];
-    const out: StoredHandoff[] = [];
+    const out: Array<StoredHandoff & { escapes: boolean }> = [];
     for (const { dir, archived } of dirs) {
       let names: string[];
       try {
@@ -62,7 +69,13 @@ export class DirectoryStore {
         try {
           const info = await stat(file);
           if (!info.isFile()) continue;
-          out.push({ path: file, id: name.replace(HANDOFF_FILE_RE, ""), archived, mtimeMs: info.mtimeMs });
+          let escapes = false;
+          try {
+            resolveInside(this.location.root, path.relative(this.location.root, file));
+          } catch {
+            escapes = true;
+          }
+          out.push({ path: file, id: name.replace(HANDOFF_FILE_RE, ""), archived, mtimeMs: info.mtimeMs, escapes });
         } catch {
           // vanished or unreadable: skip it here, lint reports it when named
         }
@@ -76,9 +89,10 @@ export class DirectoryStore {
    * @throws StoreEscapeError when the name leaves the store; Error when nothing matches.
    */
   async read(name: string): Promise<StoredHandoff> {
-    const all = await this.list(true);
+    const all = await this.entries(true);
     const byId = all.find((h) => h.id === name || path.basename(h.path) === name);
-    if (byId) return byId;
+    if (byId?.escapes) throw new StoreEscapeError(`'${name}' resolves outside the store (symbolic link)`);
+    if (byId) return { path: byId.path, id: byId.id, archived: byId.archived, mtimeMs: byId.mtimeMs };
     const candidate = resolveInside(this.location.root, name);
     const info = await stat(candidate).catch(() => undefined);
     if (!info?.isFile()) throw new Error(`no handoff '${name}' in ${this.location.root}`);
