@@ -7,5 +7,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
+    // The default report, then one plain closing line for CI.
+    reporters: ["default", "./test/reporters/plain-summary.ts"],
   },
 });
