@@ -114,6 +114,8 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     prettyErrors: false,
     strict: true,
     keepSourceTokens: false,
+    // Never print to the console: every problem becomes a diagnostic (see the Pair visitor).
+    logLevel: "silent",
   });
   frontmatter.yaml = doc;
   for (const error of doc.errors) {
@@ -127,6 +129,20 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
   }
   let refused = false;
   visit(doc, {
+    Pair(_key, pair) {
+      // `{ a }: b` or `[a]: b`: a JavaScript object cannot hold such a key (yaml would stringify
+      // it with a warning). Templates hit this with `{{ PLACEHOLDER }}` keys.
+      if (pair.key !== null && isCollection(pair.key)) {
+        refused = true;
+        const [s, e] = (pair.key as Node).range ?? [0, 0];
+        frontmatter.problems.push({
+          code: "yaml-error",
+          message: `Frontmatter key '${raw.slice(s, Math.min(e, s + 40)).trim()}' is a YAML collection; keys must be plain text (an unfilled template placeholder?)`,
+          offset: base + s,
+          endOffset: base + e,
+        });
+      }
+    },
     Alias(_key, node) {
       refused = true;
       const [s, e] = node.range ?? [0, 0];

@@ -113,6 +113,23 @@ describe("parseFrontmatter", () => {
     expect(problemsOf("---\nbase: &b {x: 1}\nmore:\n  <<: *b\n---\n").map((p) => p.split(" ")[0])).toEqual(["anchor", "alias"]);
   });
 
+  it("refuses a collection as a key (an unfilled {{PLACEHOLDER}}) and prints no warning of its own", async () => {
+    const text = "---\nfeature: {{FEATURE_SLUG}}\n---\n";
+    const warnings: string[] = [];
+    const listener = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", listener);
+    try {
+      expect(problemsOf(text)).toEqual([
+        "yaml-error 14-28 Frontmatter key '{FEATURE_SLUG}' is a YAML collection; keys must be plain text (an unfilled template placeholder?)",
+      ]);
+      // process warnings are emitted on a later tick
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", listener);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it("reports a duplicate key at the second occurrence, by name", () => {
     const text = "---\nstatus: open\nowner: me\nstatus: closed\n---\n";
     expect(problemsOf(text)).toEqual(["duplicate-key 27-28 Duplicate frontmatter key 'status'"]);
