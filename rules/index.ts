@@ -6,6 +6,8 @@ import { duplicateSection } from "./duplicate-section.js";
 import { factsHypotheses } from "./facts-hypotheses.js";
 import { fileEncoding } from "./file-encoding.js";
 import { fileRead } from "./file-read.js";
+import { hatch3rLimits } from "./hatch3r-limits.js";
+import { snoRecord } from "./sno-record.js";
 import { frontmatterSchema } from "./frontmatter-schema.js";
 import { frontmatterSyntax } from "./frontmatter-syntax.js";
 import { injectionExfilLink } from "./injection-exfil-link.js";
@@ -49,6 +51,8 @@ export const builtinRules: readonly Rule[] = [
   recordClosedPending,
   recordPendingAuthorized,
   recordStepEvidence,
+  hatch3rLimits,
+  snoRecord,
   noSecrets,
   injectionOverride,
   injectionRole,
