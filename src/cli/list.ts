@@ -10,6 +10,9 @@ import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./lint.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
+/** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
+export const HATCH3R_ACTIVE_WARNING = 25;
+
 /** Options of `list`. */
 export interface ListCommandOptions extends StoreCommandOptions {
   format: string;
@@ -73,6 +76,10 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
         path: analysed.result.path,
         archived: entry.handoff.archived,
       });
+    }
+    const active = entries.filter((e) => !e.handoff.archived && e.status !== "archived").length;
+    if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
+      io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
     }
     if (options.format === "json") io.stdout.write(`${JSON.stringify({ store: store.location.root, handoffs: rows }, null, 2)}\n`);
     else if (rows.length === 0) io.stdout.write(`no handoffs in ${store.location.root}\n`);

@@ -284,3 +284,16 @@ describe("concurrent resume", () => {
     expect(readdirSync(path.dirname(file)).filter((n) => n.includes("lock") || n.includes(".tmp"))).toEqual([]);
   });
 });
+
+describe("list", () => {
+  it("warns when a hatch3r store holds more than 25 active handoffs", async () => {
+    for (let i = 0; i < 26; i++) {
+      const out = await cli(["new", "--profile", "hatch3r", "--slug", `h${i}`, "--now", NOW], repo.root);
+      expect(out.code).toBe(0);
+    }
+    const out = await cli(["list", "--format", "json", "--now", NOW], repo.root);
+    expect(out.code).toBe(0);
+    expect(out.stderr).toBe("handoff list: 26 active handoffs; hatch3r warns above 25: archive the finished ones\n");
+    expect((JSON.parse(out.stdout) as { handoffs: unknown[] }).handoffs).toHaveLength(26);
+  });
+});
