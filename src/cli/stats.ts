@@ -14,6 +14,7 @@ import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, failedGates, parseGate, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { parseNow, UsageError } from "./lint.js";
 
 /** Options parsed from the command line. */
 export interface StatsCommandOptions {
@@ -84,7 +85,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
       throw new ConfigError((error as Error).message);
     }
     const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-    const session = createSession({ cwd: io.cwd, config, profile: options.profile });
+    const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now) });
     const inputs = paths.length > 0 ? paths : ["."];
     if (options.history) {
       if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
@@ -123,7 +124,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
     if (failed.some((f) => !f.figure)) return EXIT.usage;
     return failed.length > 0 ? EXIT.findings : EXIT.ok;
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof UsageError) {
       io.stderr.write(`handoff: ${error.message}\n`);
       return EXIT.usage;
     }
@@ -145,6 +146,7 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .option("--summary", "also append the Markdown report to $GITHUB_STEP_SUMMARY when it is set")
     .option("--history", "figures at each commit that changed the directory (read from git, nothing checked out)")
     .option("--since <date>", "with --history: commits since this date")
+    .option("--now <iso>", "the clock for the expiry figure (ISO-8601 with zone)")
     .option("--fail-under <figure=share>", "exit 1 when a figure's share is below SHARE (0.4 or 40%); repeatable", (v: string, p: string[]) => [...p, v], [])
     .action(async (paths: string[], options: StatsCommandOptions) => {
       setExit(await runStats(paths, options, io));

@@ -9,7 +9,7 @@
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading } from "../document/roles.js";
 import type { FileResult } from "../engine/diagnostic.js";
-import { findSection, type Profile } from "../profiles/profile.js";
+import { findSection, sectionsApply, type Profile } from "../profiles/profile.js";
 
 /** The contract's v1 heading set: all three must be present. */
 export const V1_HEADINGS = ["Durable context", "Verified facts", "Next action"] as const;
@@ -102,8 +102,11 @@ export function documentFacts(document: HandoffDocument | undefined, profile: Pr
   const kind: DocumentKind = isPointer(document) ? "pointer" : "handoff";
   const normalized = new Set(document.sections.map((s) => s.normalized));
   const requiredSections: Record<string, boolean> = {};
-  for (const spec of profile?.sections ?? []) {
-    if (spec.required) requiredSections[spec.title] = findSection(document.sections, spec) !== undefined;
+  // Only where the profile's sections apply (not to an sno cutover brief or a JSON record).
+  if (profile && sectionsApply(profile, document)) {
+    for (const spec of profile.sections) {
+      if (spec.required) requiredSections[spec.title] = findSection(document.sections, spec) !== undefined;
+    }
   }
   const data = document.frontmatter?.data;
   const recordData = document.record?.data as Record<string, unknown> | undefined;

@@ -44,7 +44,8 @@ export function computeFigures(facts: readonly DocumentFacts[]): StatsReport {
   figures.push(figure("frontmatter-present", "frontmatter present", withFrontmatter.length, n));
   figures.push(figure("frontmatter-valid", "frontmatter valid for its profile (of those with frontmatter)", count((f) => f.frontmatterValid, withFrontmatter), withFrontmatter.length));
   for (const profile of profiles) {
-    const ofProfile = handoffs.filter((f) => f.profile === profile);
+    // Documents the profile's sections apply to (an sno cutover brief has none).
+    const ofProfile = handoffs.filter((f) => f.profile === profile && Object.keys(f.requiredSections).length > 0);
     const titles = [...new Set(ofProfile.flatMap((f) => Object.keys(f.requiredSections)))];
     for (const title of titles) {
       figures.push(figure(`section:${profile}:${title}`, `${profile}: section '${title}'`, count((f) => f.requiredSections[title] === true, ofProfile), ofProfile.length));

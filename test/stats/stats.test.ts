@@ -88,6 +88,50 @@ describe("handoff stats on corpus/adoption-35", () => {
   });
 });
 
+describe("handoff stats on corpus/", () => {
+  it("pins every figure of the whole bundled corpus (fixed clock for the expiry figure)", async () => {
+    const cap = captureIO(repoRoot);
+    expect(await runStats(["corpus"], { format: "json", now: "2026-12-01T00:00:00Z" }, cap.io)).toBe(0);
+    const report = JSON.parse(cap.stdout()) as StatsReport;
+    expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([108,105,0,3]);
+    expect(Object.fromEntries(report.figures.map((f) => [f.id, `${f.count}/${f.total}`]))).toEqual({
+      "profile:contract": "24/105",
+      "profile:generic": "53/105",
+      "profile:hatch3r": "12/105",
+      "profile:sno": "6/105",
+      "profile:verified-delivery": "10/105",
+      "v1-headings": "21/105",
+      "hypotheses": "19/105",
+      "job-records": "40/105",
+      "frontmatter-present": "21/105",
+      "frontmatter-valid": "9/21",
+      "section:contract:Goal": "24/24",
+      "section:contract:Verified facts": "22/24",
+      "section:contract:Unresolved work": "24/24",
+      "section:contract:Next action": "23/24",
+      "section:hatch3r:Problem": "12/12",
+      "section:hatch3r:Decisions": "12/12",
+      "section:hatch3r:Work Done": "12/12",
+      "section:hatch3r:Work Remaining": "12/12",
+      "section:hatch3r:Blockers": "12/12",
+      "section:hatch3r:Next Steps": "12/12",
+      "section:hatch3r:Build & Test Status": "12/12",
+      "section:hatch3r:File Manifest": "11/12",
+      "section:sno:Objective and authorization": "4/4",
+      "section:sno:Done": "4/4",
+      "section:sno:Next": "4/4",
+      "section:sno:Decisions and assumptions": "4/4",
+      "section:sno:Risks and open questions": "3/4",
+      "integrity-present": "11/105",
+      "integrity-valid": "9/11",
+      "expired": "1/105",
+      "secret-findings": "0/105",
+      "injection-findings": "9/105",
+      "zero-errors": "65/105",
+    });
+  });
+});
+
 describe("job record patterns", () => {
   const matches = (text: string) => JOB_RECORD_PATTERNS.filter((p) => p.pattern.test(text)).map((p) => p.id);
   it.each([
