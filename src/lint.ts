@@ -35,6 +35,8 @@ export interface LintOptions {
   rules?: readonly Rule[];
   /** The clock rules compare dates with (`--now`); default: when the session is created. */
   now?: Date;
+  /** Honour the documents' own suppression comments (default true; `resume` turns it off). */
+  inlineSuppression?: boolean;
 }
 
 /** What applies to one file: its rule set and the profile config names for it. */
@@ -65,6 +67,8 @@ export interface LintSession {
   cliRuleOverrides: Readonly<Record<string, SeveritySetting>>;
   /** The run's clock, handed to every rule. */
   now: Date;
+  /** Honour the documents' own suppression comments. */
+  inlineSuppression: boolean;
 }
 
 /**
@@ -131,6 +135,7 @@ export function createSession(options: LintOptions = {}): LintSession {
     cliProfile: options.profile,
     cliRuleOverrides,
     now: options.now ?? new Date(),
+    inlineSuppression: options.inlineSuppression ?? true,
   };
 }
 
@@ -265,7 +270,7 @@ export function analyseSource(source: SourceFile, session: LintSession): Analyse
   try {
     const settings = settingsFor(source.path, session);
     const { document, profile } = buildDocument(source, session, settings);
-    const result = checkDocument(document, profile, settings.prepared, { now: session.now });
+    const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression });
     const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
     return { document, profile, result: secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result };
   } catch (error) {

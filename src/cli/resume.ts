@@ -71,7 +71,7 @@ function textReport(report: ResumeReport, statusLine: string | undefined): strin
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
   try {
     if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json)`);
-    const { session, store } = openStore(options, io);
+    const { session, store } = openStore(options, io, true);
     const file = await target(name, options, store, io, session);
     if (!file) {
       io.stderr.write(name ? `handoff: no handoff '${name}' in ${store.location.root} or the working directory\n` : `handoff: no open handoff in ${store.location.root}\n`);

@@ -53,7 +53,7 @@ export async function runSeal(
     try {
       const { document, profile } = buildDocument(source, session);
       const plan = planSeal(document);
-      const blocking = checkDocument(document, profile, session.prepared, { now: session.now }).diagnostics.filter(
+      const blocking = checkDocument(document, profile, session.prepared, { now: session.now, inlineSuppression: false }).diagnostics.filter(
         (d) => d.severity === "error" && isSealGateRule(d.ruleId),
       );
       const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");

@@ -17,10 +17,14 @@ export interface StoreCommandOptions {
   now?: string;
 }
 
-/** The session and store for a store command. */
-export function openStore(options: StoreCommandOptions, io: CommandIO): { session: LintSession; store: DirectoryStore } {
+/**
+ * The session and store for a store command.
+ * @param untrusted the documents are about to be handed to a reader (`resume`): their own
+ * suppression comments are ignored.
+ */
+export function openStore(options: StoreCommandOptions, io: CommandIO, untrusted = false): { session: LintSession; store: DirectoryStore } {
   const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now) });
+  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now), inlineSuppression: !untrusted });
   const location = resolveStore({ cwd: io.cwd, env: io.env, dir: options.dir, profile: options.profile });
   return { session, store: new DirectoryStore(location, io.env) };
 }

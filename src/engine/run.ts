@@ -48,12 +48,18 @@ export function prepareRules(
 export interface CheckOptions {
   /** The run's clock (default: now). */
   now?: Date;
+  /**
+   * Honour the document's own suppression comments (default true). `resume` and `seal` pass
+   * false: a document that is about to be trusted must not switch off its own checks.
+   */
+  inlineSuppression?: boolean;
 }
 
 /**
  * Runs every applicable rule over `document`, then drops the findings that inline suppression
  * comments silence (`src/engine/suppress.ts`) — except those of rules whose options say
- * `allowInlineSuppression: false`.
+ * `allowInlineSuppression: false` (the default for `injection-*` rules), security rules under a
+ * blanket `handoff-disable`, and everything when `options.inlineSuppression` is false.
  * A rule that throws is our bug: it is recorded in `internalErrors` and the other rules still run.
  */
 export function checkDocument(document: HandoffDocument, profile: Profile, prepared: PreparedRules, options: CheckOptions = {}): FileResult {
@@ -61,6 +67,7 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
   const diagnostics: Diagnostic[] = [];
   const internalErrors: string[] = [];
   const loadFailed = document.loadProblems.length > 0;
+  let directives: ReturnType<typeof suppressionDirectives> | undefined;
   for (const entry of prepared.entries) {
     const { rule } = entry;
     const meta = rule.meta;
@@ -77,9 +84,13 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);
         if (!diagnostic) return;
-        if (entry.options.allowInlineSuppression !== false) {
-          const directives = suppressionDirectives(document);
-          if (directives.length > 0 && isSuppressed(directives, diagnostic.ruleId, meta.code, diagnostic.line, diagnostic.offset)) return;
+        // Injection rules are not silenced by comments in the (possibly hostile) document unless
+        // config opts in; a blanket `handoff-disable` never covers a security rule.
+        const allowInline = (entry.options.allowInlineSuppression as boolean | undefined) ?? !meta.tags.includes("injection");
+        if (allowInline && options.inlineSuppression !== false) {
+          directives ??= suppressionDirectives(document);
+          const blanket = !meta.tags.includes("security");
+          if (directives.length > 0 && isSuppressed(directives, diagnostic.ruleId, meta.code, diagnostic.line, diagnostic.offset, blanket)) return;
         }
         diagnostics.push(diagnostic);
       },

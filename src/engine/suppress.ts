@@ -103,6 +103,8 @@ export function isKnownRuleName(name: string, known: ReadonlySet<string>): boole
 /**
  * Whether a finding of `ruleId` starting at `line`/`offset` is silenced by `directives`.
  * @param directives as returned by {@link suppressionDirectives}, in document order.
+ * @param blanket whether a directive that names no rule (`<!-- handoff-disable -->`) covers this
+ * rule; security rules pass false, so a document can only silence them by naming them.
  */
 export function isSuppressed(
   directives: readonly SuppressionDirective[],
@@ -110,8 +112,9 @@ export function isSuppressed(
   ruleCode: string | undefined,
   line: number,
   offset: number,
+  blanket = true,
 ): boolean {
-  const applies = (d: SuppressionDirective) => d.names.length === 0 || d.names.some((n) => nameCovers(n.name, ruleId, ruleCode));
+  const applies = (d: SuppressionDirective) => (d.names.length === 0 ? blanket : d.names.some((n) => nameCovers(n.name, ruleId, ruleCode)));
   let disabled = false;
   for (const directive of directives) {
     if (directive.kind === "disable-next-line") {
