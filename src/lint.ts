@@ -7,7 +7,7 @@ import picomatch from "picomatch";
 import { builtinRules } from "../rules/index.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
-import { ConfigError, type HandoffConfig, type RuleSetting } from "./engine/config.js";
+import { ConfigError, normalizeRuleNames, type HandoffConfig, type RuleSetting } from "./engine/config.js";
 import type { FileResult, SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
@@ -100,7 +100,18 @@ function checkProfile(id: string | undefined, profiles: ReadonlyMap<string, Prof
  * or a custom profile is invalid.
  */
 export function createSession(options: LintOptions = {}): LintSession {
-  const config = options.config ?? {};
+  const rules = options.rules ?? builtinRules;
+  // Rule names in config and on the command line must name rules (built-in or given): a typo
+  // must not silently do nothing. Codes (HK008) are accepted and mapped to ids.
+  const known = [...builtinRules, ...rules].map((rule) => rule.meta);
+  const given = options.config ?? {};
+  const config: HandoffConfig = {
+    ...given,
+    rules: normalizeRuleNames(given.rules, known, "config 'rules'"),
+    overrides: given.overrides?.map((override, index) => ({ ...override, rules: normalizeRuleNames(override.rules, known, `config 'overrides[${index}].rules'`) })),
+  };
+  if (given.rules === undefined) delete config.rules;
+  if (given.overrides === undefined) delete config.overrides;
   const cwd = options.cwd ?? process.cwd();
   const profiles = new Map<string, Profile>(BUILTIN_PROFILES.map((p) => [p.id, p]));
   const customProfiles: CustomProfile[] = [];
@@ -117,8 +128,7 @@ export function createSession(options: LintOptions = {}): LintSession {
   const configuredProfile = options.profile ?? config.profile;
   checkProfile(configuredProfile, profiles, "");
   (config.overrides ?? []).forEach((override, index) => checkProfile(override.profile, profiles, ` in overrides[${index}]`));
-  const rules = options.rules ?? builtinRules;
-  const cliRuleOverrides = options.ruleOverrides ?? {};
+  const cliRuleOverrides = normalizeRuleNames(options.ruleOverrides, known, "--rule") ?? {};
   const prepared = prepareRules(rules, { ...config, rules: mergeRulesConfig(config, []) }, cliRuleOverrides);
   return {
     cwd,

@@ -11,6 +11,7 @@ import { Ajv } from "ajv";
 import { lilconfigSync } from "lilconfig";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import type { CustomProfileConfig } from "../profiles/custom.js";
+import { MARKDOWNLINT_ALIASES } from "../markdownlint/rule-names.js";
 import type { SeveritySetting } from "./diagnostic.js";
 
 /** Per-rule entry: a severity, or `[severity, options]`. */
@@ -129,4 +130,36 @@ export function ruleSetting(rules: HandoffConfig["rules"], ruleId: string): Reso
   if (entry === undefined) return { severity: undefined, options: undefined };
   if (typeof entry === "string") return { severity: entry, options: undefined };
   return { severity: entry[0], options: entry[1] };
+}
+
+/** A rule's names, as config may write them. */
+export interface RuleNames {
+  id: string;
+  code: string;
+}
+
+/**
+ * Maps each key of a `rules` object to a rule id: an id stays, a code (`HK007`, any case) becomes
+ * its id, a markdownlint id (`MD022`, any case) is upper-cased and a markdownlint alias
+ * (`line-length`) becomes its id; `markdownlint` names the bridge.
+ * @param where where the object came from, for the message (`config`, `overrides[0]`, `--rule`).
+ * @throws ConfigError for a name that is no rule, so a typo never silently does nothing.
+ */
+export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undefined, known: readonly RuleNames[], where: string): Record<string, T> | undefined {
+  if (!rules) return undefined;
+  const byCode = new Map(known.map((r) => [r.code.toUpperCase(), r.id]));
+  const ids = new Set(known.map((r) => r.id));
+  const out: Record<string, T> = {};
+  for (const [name, value] of Object.entries(rules)) {
+    let id: string | undefined;
+    if (ids.has(name)) id = name;
+    else if (byCode.has(name.toUpperCase())) id = byCode.get(name.toUpperCase());
+    else if (/^MD\d{3}$/i.test(name)) id = name.toUpperCase();
+    else if (MARKDOWNLINT_ALIASES.has(name.toLowerCase())) id = MARKDOWNLINT_ALIASES.get(name.toLowerCase());
+    if (id === undefined) {
+      throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')`);
+    }
+    out[id] = value;
+  }
+  return out;
 }
