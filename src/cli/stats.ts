@@ -1,7 +1,7 @@
 /**
  * `handoff stats [paths...]`: schema-adoption figures over handoffs, for CI.
  */
-import { appendFileSync } from "node:fs";
+import { appendFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
@@ -42,8 +42,16 @@ export async function statsForPaths(inputs: readonly string[], session: LintSess
 
 /** Figures at each commit that changed `target`, oldest first. */
 export async function statsHistory(target: string, session: LintSession, since?: string): Promise<HistoryPoint[]> {
-  const root = await repositoryRoot(path.dirname(path.resolve(session.cwd, target)));
   const abs = path.resolve(session.cwd, target);
+  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`--history takes a directory inside a git repository; '${target}' is not a directory`);
+  }
+  let root: string;
+  try {
+    root = await repositoryRoot(abs);
+  } catch {
+    throw new ConfigError(`--history: '${target}' is not inside a git repository`);
+  }
   const points: HistoryPoint[] = [];
   for (const commit of await commitsTouching(root, abs, since)) {
     const files = await filesAtCommit(root, commit.sha, abs, (file) => EXTENSION_RE.test(file));
@@ -57,6 +65,17 @@ export async function statsHistory(target: string, session: LintSession, since?:
 }
 
 const TREND_IDS = ["v1-headings", "hypotheses", "job-records", "zero-errors"];
+
+function historyMarkdown(points: readonly HistoryPoint[]): string {
+  const rows = points.map(
+    (p) =>
+      `| \`${p.commit.slice(0, 7)}\` | ${p.date.slice(0, 10)} | ${p.report.handoffs} | ${TREND_IDS.map((id) => {
+        const f = p.report.figures.find((x) => x.id === id);
+        return f ? `${f.count} of ${f.total}` : "-";
+      }).join(" | ")} |`,
+  );
+  return `## Handoff adoption over time\n\n| commit | date | handoffs | ${TREND_IDS.join(" | ")} |\n| --- | --- | ---: | ${TREND_IDS.map(() => "---:").join(" | ")} |\n${rows.join("\n")}\n`;
+}
 
 function historyTable(points: readonly HistoryPoint[]): string {
   const header = ["commit ", "date      ", "handoffs", ...TREND_IDS].join("  ");
@@ -72,6 +91,20 @@ function historyTable(points: readonly HistoryPoint[]): string {
     ].join("  "),
   );
   return `${[header, ...rows].join("\n")}\n`;
+}
+
+/** Prints failed `--fail-under` gates. @returns 0 all pass, 1 a gate fails, 2 a gate names no figure. */
+function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): number {
+  const failed = failedGates(report, gates);
+  for (const { gate, figure } of failed) {
+    io.stderr.write(
+      figure
+        ? `handoff: ${gate.id} is ${(figure.share * 100).toFixed(1)}% (${figure.count} of ${figure.total}), under ${(gate.min * 100).toFixed(1)}%\n`
+        : `handoff: --fail-under names unknown figure '${gate.id}'\n`,
+    );
+  }
+  if (failed.some((f) => !f.figure)) return EXIT.usage;
+  return failed.length > 0 ? EXIT.findings : EXIT.ok;
 }
 
 /** Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 for usage or internal errors. */
@@ -93,8 +126,12 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
       if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
       else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
       else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", [lineChartSvg(points, TREND_IDS)]));
+      else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
       else io.stdout.write(historyTable(points));
-      return EXIT.ok;
+      if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, historyMarkdown(points));
+      // Gates read the newest commit's figures.
+      const newest = points[points.length - 1];
+      return newest ? gateExit(newest.report, gates, io) : EXIT.ok;
     }
     const { report, unmatched } = await statsForPaths(inputs, session);
     if (unmatched.length > 0) {
@@ -113,16 +150,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
               : formatStatsTable(report);
     io.stdout.write(text);
     if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, formatStatsMarkdown(report));
-    const failed = failedGates(report, gates);
-    for (const { gate, figure } of failed) {
-      io.stderr.write(
-        figure
-          ? `handoff: ${gate.id} is ${(figure.share * 100).toFixed(1)}% (${figure.count} of ${figure.total}), under ${(gate.min * 100).toFixed(1)}%\n`
-          : `handoff: --fail-under names unknown figure '${gate.id}'\n`,
-      );
-    }
-    if (failed.some((f) => !f.figure)) return EXIT.usage;
-    return failed.length > 0 ? EXIT.findings : EXIT.ok;
+    return gateExit(report, gates, io);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof UsageError) {
       io.stderr.write(`handoff: ${error.message}\n`);

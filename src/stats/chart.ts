@@ -10,7 +10,10 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string);
 }
 
-const FONT = 'font-family="system-ui, -apple-system, Segoe UI, sans-serif" font-size="12"';
+const FAMILY = 'font-family="system-ui, -apple-system, Segoe UI, sans-serif"';
+/** Text attributes: one font-size per element (a repeated attribute is not well-formed XML). */
+const FONT = `${FAMILY} font-size="12"`;
+const TITLE_FONT = `${FAMILY} font-size="16"`;
 
 /** A bar per figure, share 0–100 %, with `count of total` beside each bar. */
 export function barChartSvg(report: StatsReport): string {
@@ -24,7 +27,7 @@ export function barChartSvg(report: StatsReport): string {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="Handoff adoption">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="12" y="24" ${FONT} font-size="16" font-weight="600" fill="#111">Handoff adoption: ${report.handoffs} handoffs (${report.pointers} pointers, ${report.other} other files)</text>`,
+    `<text x="12" y="24" ${TITLE_FONT} font-weight="600" fill="#111">Handoff adoption: ${report.handoffs} handoffs (${report.pointers} pointers, ${report.other} other files)</text>`,
   ];
   for (const pct of [0, 0.25, 0.5, 0.75, 1]) {
     const x = labelWidth + pct * barWidth;
@@ -70,7 +73,7 @@ export function lineChartSvg(points: readonly HistoryPoint[], ids: readonly stri
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="Handoff adoption over time">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="12" y="22" ${FONT} font-size="16" font-weight="600" fill="#111">Handoff adoption over ${points.length} commit${points.length === 1 ? "" : "s"}</text>`,
+    `<text x="12" y="22" ${TITLE_FONT} font-weight="600" fill="#111">Handoff adoption over ${points.length} commit${points.length === 1 ? "" : "s"}</text>`,
   ];
   for (const pct of [0, 0.25, 0.5, 0.75, 1]) {
     parts.push(

@@ -95,6 +95,15 @@ export function parseGate(text: string): Gate {
 /** The gates that fail, with the figure they read (undefined when the figure does not exist). */
 export function failedGates(report: StatsReport, gates: readonly Gate[]): Array<{ gate: Gate; figure: Figure | undefined }> {
   return gates
-    .map((gate) => ({ gate, figure: report.figures.find((f) => f.id === gate.id) }))
+    .map((gate) => ({ gate, figure: report.figures.find((f) => f.id === gate.id) ?? absentFigure(report, gate.id) }))
     .filter(({ gate, figure }) => !figure || figure.share < gate.min);
+}
+
+/**
+ * A per-profile figure that is absent because no document has that profile reads as 0 of all
+ * handoffs (a gate on it fails rather than being a usage error); other unknown ids stay unknown.
+ */
+function absentFigure(report: StatsReport, id: string): Figure | undefined {
+  if (!/^(?:profile|section):[\w-]+/.test(id)) return undefined;
+  return figure(id, id, 0, report.handoffs);
 }

@@ -44,6 +44,9 @@ describe("handoff stats on corpus/adoption-35", () => {
     expect(below.stderr()).toBe("handoff: v1-headings is 40.0% (14 of 35), under 41.0%\n");
     const at = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["v1-headings=0.4"] }, at.io)).toBe(0);
+    const absent = captureIO(repoRoot);
+    expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["profile:hatch3r=10%"] }, absent.io)).toBe(1);
+    expect(absent.stderr()).toBe("handoff: profile:hatch3r is 0.0% (0 of 35), under 10.0%\n");
     const unknown = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["nope=0.1"] }, unknown.io)).toBe(2);
     expect(unknown.stderr()).toBe("handoff: --fail-under names unknown figure 'nope'\n");
@@ -82,6 +85,11 @@ describe("handoff stats on corpus/adoption-35", () => {
     const svg = cap.stdout();
     const report = await statsJson(repoRoot, ["corpus/adoption-35"]);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    // Well-formed XML: no element repeats an attribute.
+    for (const tag of svg.match(/<[a-z]+\b[^>]*>/g) ?? []) {
+      const names = [...tag.matchAll(/\s([a-z-]+)=/g)].map((m) => m[1]);
+      expect(new Set(names).size, tag).toBe(names.length);
+    }
     expect(svg.match(/<title>/g)?.length).toBe(report.figures.length);
     expect(svg).toContain("<title>v1 headings (Durable context, Verified facts, Next action): 14 of 35</title>");
     expect(svg).toContain("contract: section &apos;Next action&apos;");
@@ -181,7 +189,7 @@ describe("stats --history", () => {
     writeFileSync(path.join(dir, "handoffs", "b file.md"), "# HANDOFF b 2026-11-02\n\n## Goal\n\ng\n\n## Durable context\n\nc\n\n## Verified facts\n\n- `x` ok\n\n## Hypotheses\n\n- h\n\n## Unresolved work\n\n- u\n\n## Next action\n\nn\n");
     git("add", ".");
     git("commit", "-qm", "two");
-    writeFileSync(path.join(dir, "unrelated.txt"), "not a handoff dir change\n");
+    writeFileSync(path.join(dir, "unrelated.log"), "not a handoff dir change\n");
     git("add", ".");
     git("commit", "-qm", "three");
     // Working-tree edits are not history: they must not show up.
@@ -199,6 +207,19 @@ describe("stats --history", () => {
     expect(lines[0]).toBe("commit   date        handoffs  v1-headings  hypotheses  job-records  zero-errors");
     expect(lines.length).toBe(3);
     expect(lines[2]?.endsWith("2026-11-01         2          1/2         1/2          0/2          2/2")).toBe(true);
+    // From the repository root as well (the directory itself is the repository).
+    const atRoot = captureIO(dir);
+    expect(await runStats(["."], { format: "markdown", history: true, failUnder: ["v1-headings=0.6"] }, atRoot.io)).toBe(1);
+    expect(atRoot.stdout().split("\n").slice(0, 4)).toEqual([
+      "## Handoff adoption over time",
+      "",
+      "| commit | date | handoffs | v1-headings | hypotheses | job-records | zero-errors |",
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]);
+    expect(atRoot.stderr()).toBe("handoff: v1-headings is 50.0% (1 of 2), under 60.0%\n");
+    const glob = captureIO(dir);
+    expect(await runStats(["handoffs/*.md"], { format: "table", history: true }, glob.io)).toBe(2);
+    expect(glob.stderr()).toBe("handoff: --history takes a directory inside a git repository; 'handoffs/*.md' is not a directory\n");
   });
 });
 
