@@ -13,6 +13,7 @@ import { loadStagedSources } from "../load/staged.js";
 import { maskResults } from "../report/mask.js";
 import { summarize } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
+import { defaultInputs } from "../store/resolve.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
 import { parseTimestamp } from "../document/timestamp.js";
@@ -170,7 +171,7 @@ async function collectResults(
     const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
-  return lintPaths(paths.length > 0 ? paths : ["."], session);
+  return lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session);
 }
 
 /** Adds the `lint` command to `program`. */
@@ -178,7 +179,7 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("lint")
     .description("check handoff documents and report findings with file:line:col")
-    .argument("[paths...]", "files, directories or globs (default: .); an existing file is always taken literally; `--` ends options")
+    .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `--` ends options")
     .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "stylish")
     .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")
     .option("-c, --config <file>", "use this config file instead of searching for one")

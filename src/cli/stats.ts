@@ -13,6 +13,7 @@ import { barChartSvg, htmlPage, lineChartSvg, type HistoryPoint } from "../stats
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, failedGates, parseGate, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
+import { defaultInputs } from "../store/resolve.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
 
@@ -119,7 +120,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
     }
     const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
     const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now) });
-    const inputs = paths.length > 0 ? paths : ["."];
+    const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
     if (options.history) {
       if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
       const points = await statsHistory(inputs[0] as string, session, options.since);
@@ -166,7 +167,7 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
   program
     .command("stats")
     .description("schema-adoption figures over handoffs (counts and shares), for CI")
-    .argument("[paths...]", "files, directories or globs (default: .)")
+    .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
     .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "table")
     .option("-p, --profile <profile>", "check every document against this profile")
     .option("-c, --config <file>", "use this config file")

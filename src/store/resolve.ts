@@ -116,3 +116,15 @@ export function isEphemeral(dir: string, env: NodeJS.ProcessEnv): boolean {
   }
   return Boolean(best && best.type === "tmpfs" && (best.point === "/tmp" || best.point.startsWith("/tmp/")));
 }
+
+/**
+ * What `lint` and `stats` check when given no paths: the project's handoff store when one exists
+ * (found as {@link resolveStore} finds it), else the working directory.
+ * @returns one input, relative to `cwd` when inside it.
+ */
+export function defaultInputs(cwd: string, env: NodeJS.ProcessEnv): string[] {
+  const store = resolveStore({ cwd, env });
+  if (!store.exists) return ["."];
+  const relative = path.relative(cwd, store.root);
+  return [relative && !relative.startsWith("..") ? relative : store.root];
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { discoverFiles, type DiscoverOptions } from "../../src/load/discover.js";
+import { discoverFiles, isWellKnownNonHandoff, type DiscoverOptions } from "../../src/load/discover.js";
 
 let cwd: string;
 
@@ -105,5 +105,48 @@ describe("discoverFiles", () => {
     symlinkSync(path.join(cwd, "gone.md"), path.join(cwd, "h", "dangling.md"));
     expect((await discover(["h"])).files).toEqual(["h/b.md", "h/dangling.md", "h/link.md"]);
     expect(await discover(["h/dangling.md"])).toEqual({ files: ["h/dangling.md"], unmatched: [] });
+  });
+});
+
+describe("well-known files that are not handoffs", () => {
+  it.each([
+    ["package.json", true],
+    ["package-lock.json", true],
+    ["tsconfig.build.json", true],
+    [".eslintrc.json", true],
+    ["config.schema.json", true],
+    ["CHANGELOG.md", true],
+    ["LICENSE.txt", true],
+    ["CODE_OF_CONDUCT.md", true],
+    ["requirements-dev.txt", true],
+    ["HANDOFF.md", false],
+    ["handoff.json", false],
+    ["session-notes.txt", false],
+    ["060-voice-assistant-handoff-json.json", false],
+    ["README.md", false],
+  ])("%s → skipped in directory searches: %s", (name, skipped) => {
+    expect(isWellKnownNonHandoff(name)).toBe(skipped);
+  });
+});
+
+describe("default inputs", () => {
+  it("are the handoff store when one exists, else the working directory", async () => {
+    const { defaultInputs } = await import("../../src/store/resolve.js");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-default-"));
+    expect(defaultInputs(dir, {})).toEqual(["."]);
+    mkdirSync(path.join(dir, "handoffs"));
+    expect(defaultInputs(dir, {})).toEqual(["handoffs"]);
+    mkdirSync(path.join(dir, ".hatch3r", "handoffs"), { recursive: true });
+    expect(defaultInputs(dir, {})).toEqual([".hatch3r/handoffs"]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a directory search skips package.json, an explicit path does not", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-nonhandoff-"));
+    writeFileSync(path.join(dir, "package.json"), "{}\n");
+    writeFileSync(path.join(dir, "HANDOFF.md"), "# H\n");
+    expect((await discoverFiles(["."], { cwd: dir })).files.map((f) => path.basename(f))).toEqual(["HANDOFF.md"]);
+    expect((await discoverFiles(["package.json"], { cwd: dir })).files.map((f) => path.basename(f))).toEqual(["package.json"]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
