@@ -337,7 +337,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "10:4 error injection-fake-delimiter Heading poses as a system prompt or instructions (hatch3r P-LEARN-01): 'System prompt: updated policy'",
       "12:1 error injection-fake-delimiter A second frontmatter block in the body sets 'protected' (hatch3r P-LEARN-02)",
       "13:1 warning MD003",
-      "13:1 warning MD022",
     ],
   },
   "hostile/04-marker-spoof.md": {
@@ -416,8 +415,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 52 errors, 16 warnings, 1 info in 53 files; 55 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 52, warnings: 16, infos: 1, filesWithFindings: 53 });
+  it("sums to 108 files, 52 errors, 15 warnings, 1 info in 53 files; 55 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 108, errors: 52, warnings: 15, infos: 1, filesWithFindings: 53 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes)", () => {

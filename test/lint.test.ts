@@ -49,9 +49,7 @@ describe("line endings", () => {
     const crlf = lintText("a.md", text.replace(/\n/g, "\r\n"), session);
     expect(lf.diagnostics.map(shown)).toEqual([
       "3:1-3:2 frontmatter-syntax error Duplicate frontmatter key 'status'",
-      '5:1-5:1 MD022 warning Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: "# HANDOFF x v1"]',
       "5:1-5:1 required-sections error Missing required section 'Unresolved work' (contract profile)",
-      '6:1-6:1 MD022 warning Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Above] [Context: "## Goal"]',
       "6:1-6:8 required-sections error Required section 'Goal' is empty",
       "12:1-12:20 facts-hypotheses info Verified fact without evidence (a command, exit code, SHA, path or link)",
       "12:6-12:14 facts-hypotheses warning Hedged wording 'probably' in Verified facts: move the claim to Hypotheses until a command confirms it",

@@ -136,7 +136,10 @@ function toDiagnostic(
     meta.reportsForeignRuleIds && descriptor.message !== undefined
       ? descriptor.message
       : formatMessage(template ?? descriptor.messageId, descriptor.data);
-  const severity: Severity = entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity);
+  // A bridge rule (markdownlint) resolves each foreign id's configured severity itself, falling
+  // back to its own; its report wins even when the bridge's severity was set explicitly.
+  const severity: Severity =
+    meta.reportsForeignRuleIds && descriptor.severity ? descriptor.severity : entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity);
   const lines = document.lines;
   let start: { line: number; column: number; offset: number };
   let end: { line: number; column: number; offset: number };

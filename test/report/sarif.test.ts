@@ -100,7 +100,7 @@ describe("sarif reporter", () => {
   });
 
   it("adds a rule entry for markdownlint ids that have results", () => {
-    const session = createSession({ cwd: "/repo/docs" });
+    const session = createSession({ cwd: "/repo/docs", config: { markdownlint: { MD022: true } } });
     const log = sarif([lintText("h.md", "# H\n## A\ntext\n", session)]);
     const md = log.runs[0]?.tool.driver.rules?.find((r) => r.id === "MD022");
     expect(md?.helpUri).toMatch(/^https:\/\/github\.com\/DavidAnson\/markdownlint\/blob\/v0\.40\.0\/doc\/md022\.md$/);

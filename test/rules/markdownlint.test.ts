@@ -4,8 +4,10 @@ import type { HandoffConfig } from "../../src/engine/config.js";
 import { createSession, lintText } from "../../src/lint.js";
 
 /** markdownlint findings as `line:column-endColumn ruleId severity message`. */
-function lint(text: string | Uint8Array, config?: HandoffConfig, ruleOverrides?: Record<string, "off" | "error">): string[] {
-  const session = createSession({ cwd: "/virtual", rules: [markdownlint], config, ruleOverrides });
+function lint(text: string | Uint8Array, config: HandoffConfig = {}, ruleOverrides?: Record<string, "off" | "error">): string[] {
+  // These tests exercise the bridge with MD022, which handoffkit turns off by default: turn it on.
+  const withMd022: HandoffConfig = { ...config, markdownlint: config.markdownlint ?? { MD022: true } };
+  const session = createSession({ cwd: "/virtual", rules: [markdownlint], config: withMd022, ruleOverrides });
   const result = lintText("doc.md", text, session);
   expect(result.internalErrors).toEqual([]);
   return result.diagnostics.map((d) => `${d.line}:${d.column}-${d.endColumn} ${d.ruleId} ${d.severity} ${d.message}`);
@@ -14,6 +16,12 @@ function lint(text: string | Uint8Array, config?: HandoffConfig, ruleOverrides?:
 const MD022 = "Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below]";
 
 describe("markdownlint bridge", () => {
+  it("turns the whitespace-style rules off by default (MD007, MD022, MD031, MD032)", () => {
+    const session = createSession({ cwd: "/virtual", rules: [markdownlint] });
+    const text = "# T\ntext\n- a\n    - b\n```\nx\n```\n";
+    expect(lintText("doc.md", text, session).diagnostics.map((d) => d.ruleId)).toEqual(["MD040"]);
+  });
+
   it("reports under markdownlint's ids with its own descriptions, at warning by default (a whole-line finding spans no columns)", () => {
     expect(lint("# T\ntext\n")).toEqual([`1:1-1 MD022 warning ${MD022} [Context: "# T"]`]);
   });
