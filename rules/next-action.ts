@@ -24,7 +24,10 @@ export const nextAction: Rule = {
     const { profile } = context;
     if (!sectionsApply(profile, document)) return;
     const formal = profile.sections.some((spec) => spec.role === "next-action" && spec.required);
-    const sections = document.sections.filter((s) => s.role === "next-action");
+    let sections = document.sections.filter((s) => s.role === "next-action");
+    // Loose (generic) handoffs often list what is left instead ("TODO", "Remaining work"): that
+    // says what to do next too. Formal profiles name their section and get no such leeway.
+    if (sections.length === 0 && !formal) sections = document.sections.filter((s) => s.role === "remaining");
     if (sections.length === 0) {
       // Formal profiles: required-sections names the missing section in the profile's words.
       if (!formal) {

@@ -54,15 +54,15 @@ export function normalizeHeading(text: string): string {
  * Patterns are anchored alternations without nested quantifiers (linear time).
  */
 const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
-  ["next-action", /\bnext (?:actions?|steps?|session|tasks?|up)\b|^next$|what'?s next|^start here|^immediate (?:actions?|steps?)|^resume here|^to ?do next|次のステップ|次にやること|次のアクション|次回|下一步|后续|後續|다음 단계|다음 작업|próximos? pasos?|siguientes? pasos?|próximos? passos?|nächste schritte|следующие шаги|prochaines? étapes?|nästa steg/u],
+  ["next-action", /\bnext (?:actions?|steps?|session|tasks?|up)\b|^next$|^next ?:|what'?s next|^start here|^where to (?:start|begin|pick (?:it |this )?up)|^what (?:the )?next (?:thread|session|agent|person|engineer|developer|lead)\b|^how to (?:resume|continue|pick (?:it |this )?up)|^resum(?:e|ing)\b|\bfirst (?:actions?|steps?|things)\b|^do this first|^(?:suggested|recommended|proposed) (?:actions?|next steps?)|^action items|nächste\S{0,3} \S{0,20}schritte|^immediate (?:actions?|steps?|next)|^to ?do next|次のステップ|次にやること|次のアクション|次回|下一步|后续|後續|다음 단계|다음 작업|próximos? pasos?|siguientes? pasos?|próximos? passos?|nächste schritte|следующие шаги|prochaines? étapes?|nästa steg/u],
   ["verified-facts", /^verified(?: facts)?$|^facts$|^confirmed(?: facts)?$|^known facts$|^what (?:we|i) know$|^evidence$/u],
   ["hypotheses", /^hypothes[ie]s\b|^assumptions$|^unverified|^suspicions?$|^theories$|^open hypotheses/u],
   ["decisions", /\bdecisions?\b|^key choices|^design choices|決定|决策|결정/u],
-  ["completed", /^completed\b|^done$|^work done|^what (?:was|got|i|we) (?:done|did|shipped|built)|^what shipped|^accomplish|^progress$|^changes made|完了|已完成|완료/u],
+  ["completed", /^completed\b|^done$|^work done|^what (?:was|got|i|we) (?:done|did|shipped|built)|^what shipped|^accomplish|^progress$|^changes made|(?<!未)完了|已完成|(?<!미)완료/u],
   ["failed-attempts", /^failed attempts|^what didn'?t work|^dead ends|^attempts that failed/u],
   ["limitations", /limitations|^known issues|^gotchas$/u],
   ["files", /^(?:repos? )?(?:key |important |relevant |changed )?files\b|file manifest|^repos files paths|^paths$|ファイル構成|关键文件/u],
-  ["remaining", /^unresolved work|^work remaining|^remaining|^pending|^todo|^to do$|^open (?:items|tasks|work)|^left to do|^what'?s left|未完了|待办|남은 작업/u],
+  ["remaining", /^unresolved work|^work remaining|^remaining|^pending|^todo|^to do$|^open (?:items|tasks|work)|^left to do|^what'?s left|\bfollow[- ]?ups?\b|未完了|待办|待修复|待完成|后续|後續|남은 작업|미완료|후속|återstår|aterstar|kvar att göra/u],
   ["constraints", /^constraints|^do not\b|^don'?t\b|^guardrails|^rules$|^hard rules/u],
   ["mutable-state", /^mutable state/u],
   ["blockers", /^blockers?\b|^blocked\b|^risks?\b(?! and open questions)/u],

@@ -97,3 +97,29 @@ describe("roleOfHeading", () => {
     },
   );
 });
+
+describe("next-action and remaining headings seen in real handoffs", () => {
+  it.each([
+    ["Where to Start Next", "next-action"],
+    ["What the next thread does first", "next-action"],
+    ["How to resume", "next-action"],
+    ["Resume instructions", "next-action"],
+    ["Next: Stage 8.4", "next-action"],
+    ["First Actions for the Next Lead", "next-action"],
+    ["Tomorrow First Action (Upload fix)", "next-action"],
+    ["⚡ Do This First: Load Agent Profile", "next-action"],
+    ["Suggested actions for the maintainer", "next-action"],
+    ["Action items", "next-action"],
+    ["Empfohlene nächste Ausbauschritte", "next-action"],
+    ["Manual Follow-Up Required (Tomorrow)", "remaining"],
+    ["미완료 / 후속 과제", "remaining"],
+    ["已知待修复", "remaining"],
+    ["Vad som återstår (i ordning)", "remaining"],
+  ])("%j → %s", (heading, role) => {
+    expect(roleOfHeading(heading)).toBe(role);
+  });
+
+  it.each(["Next.js migration", "Watchlist for Next Agent", "Requested response"])("%j has no next-action role", (heading) => {
+    expect(roleOfHeading(heading)).not.toBe("next-action");
+  });
+});
