@@ -105,15 +105,15 @@ describe.skipIf(absent)("public corpus (shared/corpus-public/docs)", () => {
       MD058: 2,
       "duplicate-section": 7,
       "file-encoding": 1,
-      "next-action": 21,
+      "next-action": 20,
     });
   });
 
-  it("counts, for those rules, 1 error and 207 warnings", () => {
+  it("counts, for those rules, 1 error and 206 warnings", () => {
     const severities: Record<string, number> = {};
     for (const file of report.files) {
       for (const d of file.diagnostics) if (pinned(d.ruleId)) severities[d.severity] = (severities[d.severity] ?? 0) + 1;
     }
-    expect(severities).toEqual({ error: 1, warning: 207 });
+    expect(severities).toEqual({ error: 1, warning: 206 });
   });
 });
