@@ -3,8 +3,9 @@
  * rule marked as secret (`Diagnostic.secrets`) is never printed; it is shown as its first four
  * characters (at most a third of it), an ellipsis and its length: `ghp_…(40 chars)`.
  *
- * Not only whole occurrences are masked: any run of text made of 5-character pieces of a secret
- * is (a markdownlint message may quote a truncated line, cutting the secret). And every message is
+ * Not only whole occurrences are masked: a run of text made of 5-character pieces of a secret is
+ * too (a markdownlint message may quote a truncated line, cutting the secret) — unless it is a
+ * short piece inside an ordinary word. And every message is
  * scanned with the secret detectors too, so a credential is masked even when `no-secrets` is off
  * or its finding was suppressed.
  */
@@ -20,9 +21,16 @@ export function maskSecret(value: string): string {
   return `${visible.join("")}…(${value.length} chars)`;
 }
 
+/** A run this long of secret pieces is masked wherever it stands. */
+const ALWAYS_MASKED_RUN = 8;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
 /**
- * Masks `secret` in `text`: every run covered by pieces of `secret` of 5 characters (the whole
- * secret when it is shorter) becomes {@link maskSecret} of it.
+ * Masks `secret` in `text`: runs covered by 5-character pieces of `secret` (the whole secret when
+ * shorter) become {@link maskSecret} of it — when the run is a whole token, is at least 8
+ * characters long, or touches an ellipsis (`…`, `...`: a quoted line cut inside the secret). A
+ * short piece inside an ordinary word ("Passw" in "Password") is left alone, so messages stay
+ * readable.
  */
 function maskOne(text: string, secret: string): string {
   const size = Math.min(MAX_VISIBLE_SECRET_CHARS + 1, secret.length);
@@ -41,13 +49,18 @@ function maskOne(text: string, secret: string): string {
   const mask = maskSecret(secret);
   let out = "";
   for (let i = 0; i < text.length; ) {
-    if (covered[i]) {
-      while (i < text.length && covered[i]) i++;
-      out += mask;
-    } else {
+    if (!covered[i]) {
       out += text[i];
       i++;
+      continue;
     }
+    const start = i;
+    while (i < text.length && covered[i]) i++;
+    const before = text.slice(Math.max(0, start - 3), start);
+    const after = text.slice(i, i + 3);
+    const wholeToken = !WORD_CHAR.test(text[start - 1] ?? " ") && !WORD_CHAR.test(text[i] ?? " ");
+    const cut = /(?:…|\.\.\.)$/.test(before) || /^(?:…|\.\.\.)/.test(after);
+    out += wholeToken || cut || i - start >= ALWAYS_MASKED_RUN ? mask : text.slice(start, i);
   }
   return out;
 }

@@ -24,6 +24,14 @@ describe("maskText", () => {
     expect(maskText("only Zq81 and TuVw stay", [secret])).toBe("only Zq81 and TuVw stay");
   });
 
+  it("leaves a short piece inside an ordinary word alone, masks it as a token or next to an ellipsis", () => {
+    const secret = "Sup3rS3cretPassw0rd";
+    expect(maskText("Password in a database URL (detector database-url)", [secret])).toBe("Password in a database URL (detector database-url)");
+    expect(maskText("quoted: Passw0 and cut: [Context: \"x:Sup3rS...\"]", [secret])).toBe(
+      "quoted: Sup3…(19 chars) and cut: [Context: \"x:Sup3…(19 chars)...\"]",
+    );
+  });
+
   it("masks credential-shaped values the detectors find even when no rule named them", () => {
     const token = `ghp_FAKE${r(ALPHABETS.b62, 32)}`;
     expect(maskText(`quoted ${token} here`, [])).toBe("quoted ghp_…(40 chars) here");
