@@ -82,6 +82,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     if (options.stdinFilename !== undefined && paths.length > 0) throw new UsageError("--stdin-filename reads stdin: give no paths");
     const maxWarnings = parseCount("--max-warnings", options.maxWarnings);
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
+    if (maxFileSize === 0) throw new UsageError("--max-file-size must be at least 1 byte");
     const ruleOverrides = parseRuleFlags(options.rule ?? []);
     if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
     const loaded = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
@@ -93,6 +94,13 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
+    }
+    if (options.outputFile) {
+      // Never replace a handoff with the report about it.
+      const target = path.resolve(io.cwd, options.outputFile);
+      if (run.results.some((r) => path.resolve(io.cwd, r.path) === target)) {
+        throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
+      }
     }
     let raw = run.results;
     // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { analyseSource } from "../lint.js";
 import { readSource } from "../load/read.js";
+import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog, type CatalogEntry } from "../store/catalog.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./lint.js";
@@ -60,6 +61,9 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
     const { session, store } = openStore(options, io);
     const entries = await catalog(store, session, Boolean(options.all));
     const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
+    for (const status of wanted ?? []) {
+      if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
+    }
     const rows: ListRow[] = [];
     for (const entry of entries) {
       if (wanted && !wanted.has(entry.status ?? "")) continue;

@@ -32,6 +32,8 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // commander says "error: unknown option '--x'"; every other message of ours starts "handoff: ".
+      outputError: (text, write) => write(text.replace(/^error: /, "handoff: ")),
     });
   // In the order `--help` lists them: check, then trust, then the store, then CI.
   registerLint(program, io, setExit);

@@ -62,7 +62,7 @@ function textReport(report: ResumeReport, statusLine: string | undefined): strin
         ? "confidence low (integrity did not verify)"
         : undefined
       : `confidence ${report.confidence}${report.confidenceLow ? " (shown as low: integrity did not verify)" : ""}`;
-  const stats = [`${report.stats.sections} sections`, `${report.stats.words} words`, `${report.stats.findings} findings`, confidence, statusLine].filter(Boolean);
+  const stats = [`${report.stats.sections} sections`, `${report.stats.words} words`, `${report.stats.findings} finding${report.stats.findings === 1 ? "" : "s"}`, confidence, statusLine].filter(Boolean);
   out += `stats: ${stats.join(", ")}\n`;
   return out;
 }

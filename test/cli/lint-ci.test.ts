@@ -58,7 +58,7 @@ describe("literal file arguments (lint-staged)", () => {
     write("-dash.md", CLEAN);
     const result = await cli(["lint", "-dash.md"]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^error: unknown option '-dash.md'/);
+    expect(result.err).toMatch(/^handoff: unknown option '-dash.md'/);
   });
 });
 

@@ -70,7 +70,7 @@ describe("handoff (program)", () => {
   it("exits 2 on an unknown option, saying which", async () => {
     const result = await run(["lint", "--bogus"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("error: unknown option '--bogus'");
+    expect(result.stderr).toContain("handoff: unknown option '--bogus'");
     expect(result.stdout).toBe("");
   });
 
@@ -269,5 +269,22 @@ describe("handoff lint: config", () => {
       stdout: "",
       stderr: "handoff: cannot read config absent.json: ENOENT\n",
     });
+  });
+});
+
+describe("small guards", () => {
+  it("refuses to write the report over a file being linted, and a zero --max-file-size", async () => {
+    const { runCli } = await import("../../src/cli/program.js");
+    const { captureIO } = await import("../helpers/capture-io.js");
+    const { repoRoot } = await import("../helpers/locations.js");
+    const cap = captureIO(repoRoot);
+    expect(await runCli(["lint", "-o", "corpus/generic/clean.md", "corpus/generic/clean.md"], cap.io)).toBe(2);
+    expect(cap.stderr()).toBe("handoff: --output-file corpus/generic/clean.md is one of the files being linted\n");
+    const zero = captureIO(repoRoot);
+    expect(await runCli(["lint", "--max-file-size", "0", "corpus/generic/clean.md"], zero.io)).toBe(2);
+    expect(zero.stderr()).toBe("handoff: --max-file-size must be at least 1 byte\n");
+    const status = captureIO(repoRoot);
+    expect(await runCli(["list", "--status", "bogus", "--dir", "corpus/hatch3r"], status.io)).toBe(2);
+    expect(status.stderr()).toBe("handoff: unknown status 'bogus' (known: open, in-progress, blocked, handed-off, resumed, completed, archived)\n");
   });
 });
