@@ -2,6 +2,7 @@
  * `handoff new`: a new handoff from `templates/<profile>.md`, filled from the clock and the live
  * repository, sealed, and written through the store (atomic, never overwriting, read back).
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
@@ -37,6 +38,10 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
       if (!fence) throw new TemplateError("the verified-delivery template holds no fenced json record");
       text = `${fillTemplate(fence[1] as string, values, true)}\n`;
       fileName = "handoff.json";
+      // The verified-delivery store holds one record: never a handoff-2.json beside it.
+      if (existsSync(path.join(store.writeDir, fileName))) {
+        throw new ConfigError(`a verified-delivery record already exists at ${path.relative(io.cwd, path.join(store.writeDir, fileName))}: resume or close it first`);
+      }
     } else {
       text = sealFilled(fillTemplate(template, values));
       fileName = fileNameFor(profile, session.now, values.slug as string, values.project as string, values.id);

@@ -2,6 +2,7 @@
  * `handoff status ID NEW`: an explicit status transition, refused when hatch3r's lifecycle does not
  * allow it.
  */
+import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { buildDocument } from "../lint.js";
@@ -31,6 +32,11 @@ export async function runStatus(id: string, to: string, options: StoreCommandOpt
     try {
       const from = await changeStatus(handoff.path, document, source.bytes, to, session.now);
       io.stdout.write(`${source.displayPath}: status ${from} -> ${to}\n`);
+      if (to === "archived") {
+        // hatch3r keeps archived handoffs in archived/, beside active/.
+        const moved = await store.archive(handoff);
+        if (moved !== handoff.path) io.stdout.write(`${source.displayPath}: moved to ${path.relative(io.cwd, moved)}\n`);
+      }
       return EXIT.ok;
     } catch (error) {
       if (error instanceof TransitionError) {

@@ -4,7 +4,7 @@
  * overwriting, and reads it back; `list`/`latest`/`read` find handoffs; `format` renders one for a
  * reader (the resume pipeline, src/resume/).
  */
-import { mkdir, readdir, stat } from "node:fs/promises";
+import { link, mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createExclusive, FileExistsError } from "./create-exclusive.js";
 import { resolveInside, StoreEscapeError, withCollisionSuffix } from "./naming.js";
@@ -97,6 +97,27 @@ export class DirectoryStore {
     const info = await stat(candidate).catch(() => undefined);
     if (!info?.isFile()) throw new Error(`no handoff '${name}' in ${this.location.root}`);
     return { path: candidate, id: path.basename(candidate).replace(HANDOFF_FILE_RE, ""), archived: false, mtimeMs: info.mtimeMs };
+  }
+
+  /**
+   * Moves an active handoff to `archived/` (hatch3r layout; a no-op elsewhere): hard link to the
+   * new name (which fails rather than overwrite), then remove the old name, so the file exists
+   * under one name or both at every moment, never under none.
+   * @returns the new path.
+   */
+  async archive(handoff: StoredHandoff): Promise<string> {
+    if (this.location.layout !== "hatch3r" || handoff.archived) return handoff.path;
+    const dir = path.join(this.location.root, "archived");
+    await mkdir(dir, { recursive: true });
+    const target = resolveInside(this.location.root, path.join("archived", path.basename(handoff.path)));
+    try {
+      await link(handoff.path, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new FileExistsError(`${target} already exists`);
+      throw error;
+    }
+    await unlink(handoff.path);
+    return target;
   }
 
   /**

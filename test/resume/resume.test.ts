@@ -246,6 +246,15 @@ describe("the store", () => {
     expect(readFileSync(file, "utf8")).toContain(`updated: "${LATER}"`);
     out = await cli(["status", id, "bogus"], repo.root);
     expect(out.code).toBe(2);
+    out = await cli(["status", id, "archived", "--now", LATER], repo.root);
+    const archived = path.join(repo.root, ".hatch3r/handoffs/archived", path.basename(file));
+    expect(out).toEqual({
+      code: 0,
+      stdout: `${path.relative(repo.root, file)}: status in-progress -> archived\n${path.relative(repo.root, file)}: moved to ${path.relative(repo.root, archived)}\n`,
+      stderr: "",
+    });
+    expect(existsSync(file)).toBe(false);
+    expect(readFileSync(archived, "utf8")).toContain("status: archived");
   });
 });
 
@@ -277,6 +286,8 @@ describe("verified-delivery records", () => {
     out = await cli(["resume", "--now", LATER], repo.root);
     expect(out.code).toBe(1);
     expect(out.stdout).toContain("record: the record is closed: a closed verified-delivery record never resumes");
+    out = await cli(["new", "--profile", "verified-delivery", "--now", LATER], repo.root);
+    expect(out).toEqual({ code: 2, stdout: "", stderr: "handoff: a verified-delivery record already exists at .verified-delivery/handoff.json: resume or close it first\n" });
   });
 });
 
