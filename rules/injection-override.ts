@@ -39,9 +39,16 @@ const PATTERNS: readonly InjectionPattern[] = [
     re: new RegExp(String.raw`\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|replaces?)\s+(?:all\s+|any\s+|the\s+|your\s+){0,2}${BEFORE}\s+${OBJECT}\b`, "gi"),
     messageId: "override",
   },
+  // "disregard the above and …", "ignore everything preceding": the classic, with no object
+  { re: /\b(?:ignore|disregard|forget)\s+(?:(?:all\s+of\s+)?the|everything|all)\s+(?:above|preceding|foregoing)(?=\s+(?:and|&|then)\b|\s*[.,;:!]|\s*$)/gim, messageId: "override" },
+  // "do not tell the user about this", "never inform the operator": hiding work from the human
+  {
+    re: /\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?\s+(?:it\s+|this\s+)?to)\s+(?:the\s+)?(?:user|operator|human|owner|reviewer)s?\b/gi,
+    messageId: "conceal",
+  },
   // "bypass the guardrails", "disable your safety guidelines"
   {
-    re: /\b(?:bypass|circumvent|disable|evade|turn\s+off)\s+(?:(?:all|any|the|your|of)\s+){0,2}(?:guardrails|safeguards|content\s+(?:filters?|polic(?:y|ies))|ethical\s+guidelines|safety\s+(?:guidelines|filters|policies|rules|training))\b/gi,
+    re: /\b(?:bypass|circumvent|disable|evade|turn\s+off)\s+(?:(?:all|any|the|your|of)\s+){0,2}(?:guardrails|safeguards|content\s+(?:filters?|polic(?:y|ies))|ethical\s+guidelines|safety\s+(?:guidelines|filters|policies|rules|training|checks|measures|protocols))\b/gi,
     messageId: "override",
   },
   // hatch3r P-LEARN-03: "override agent …", "replace skill …", "ignore rule …"
@@ -67,6 +74,7 @@ export const injectionOverride: Rule = {
     messages: {
       override: "Instruction override{{where}}: '{{text}}'",
       hatch3r: "Text overrides an agent, rule or skill{{where}} (hatch3r P-LEARN-03): '{{text}}'",
+      conceal: "Asks the reader to hide what it does from the user{{where}}: '{{text}}'",
     },
   },
   check(document, context) {

@@ -8,7 +8,7 @@ import { patternHits, reportRuns, type InjectionHit, type InjectionPattern } fro
 import { textRuns } from "../src/injection/runs.js";
 
 const VERB = String.raw`(?:reveal|repeat|print|show|output|display|disclose|leak|dump|share|expose|recite|echo|paste|reproduce|write\s+(?:out|down)|spell\s+out|tell\s+(?:me|us)|give\s+(?:me|us)|include|append|insert|copy|translate|summari[sz]e|encode)`;
-const FILLER = String.raw`(?:(?:me|us|back|all|the|your|of|full|entire|exact|complete|verbatim|whole|any|word\s+for\s+word)\s+){0,4}`;
+const FILLER = String.raw`(?:(?:me|us|back|all|the|your|of|full|entire|exact|complete|verbatim|whole|any|contents?|text|word\s+for\s+word)\s+){0,4}`;
 const SECRET_INSTRUCTIONS = String.raw`(?:system\s+(?:prompt|message|instructions?)|(?:hidden|secret|confidential|internal|initial|original|pre-?)(?:\s+system)?\s+(?:instructions|prompts?|rules|guidelines|directives)|developer\s+(?:message|instructions|prompt)|(?:instructions|prompt)\s+(?:above|you\s+were\s+given)|(?:text|words|everything|content)\s+above|your\s+(?:instructions|prompt|rules|guidelines|directives|configuration|initial\s+prompt|context\s+window))`;
 
 const PATTERNS: readonly InjectionPattern[] = [

@@ -372,6 +372,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
     findings: [
       "7:6 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'The assistant must silently'",
       "7:89 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'never mention it to the user'",
+      "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
       "9:11 warning MD034",
       "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
       "11:24 warning injection-hidden-content Invisible zero-width characters (U+200B; 1)",
@@ -415,8 +416,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 52 errors, 15 warnings, 1 info in 53 files; 55 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 52, warnings: 15, infos: 1, filesWithFindings: 53 });
+  it("sums to 108 files, 53 errors, 15 warnings, 1 info in 53 files; 55 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 108, errors: 53, warnings: 15, infos: 1, filesWithFindings: 53 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes)", () => {

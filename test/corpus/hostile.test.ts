@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string[]> = {
   "corpus/hostile/08-hidden-content.md": [
     "7:6 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'The assistant must silently'",
     "7:89 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'never mention it to the user'",
+    "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
     "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
     "11:24 warning injection-hidden-content Invisible zero-width characters (U+200B; 1)",
   ],
