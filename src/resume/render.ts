@@ -39,10 +39,15 @@ function structuralDepth(sections: readonly Section[]): number | undefined {
   return sections[0]?.depth;
 }
 
+/** True when the document is rendered from its JSON record (a .json record or a fenced one). */
+export function rendersRecord(document: HandoffDocument): boolean {
+  return document.format === "json" || (document.profileId === "verified-delivery" && document.record?.data !== undefined);
+}
+
 /** The document's parts in resume order. JSON records are rendered field by field. */
 export function orderSections(document: HandoffDocument): RenderedSection[] {
   const text = document.text;
-  if (document.format === "json") {
+  if (rendersRecord(document)) {
     const data = document.record?.data;
     if (!data || typeof data !== "object") return [{ title: "(record)", role: undefined, text: document.text.trim() }];
     const record = data as Record<string, unknown>;

@@ -19,7 +19,7 @@ import { describeDrift, handoffDrift, recordedRef } from "../git/handoff-drift.j
 import { analyseSource, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { maskResults, maskText } from "../report/mask.js";
-import { orderSections, renderUserTier, type RenderedSection } from "./render.js";
+import { orderSections, renderUserTier, rendersRecord, type RenderedSection } from "./render.js";
 import { isStatus, RESUMABLE } from "./transitions.js";
 
 /** A check step of the resume order. */
@@ -171,7 +171,7 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     confidenceLow: steps[0]?.outcome === "warning",
     gate,
     parts: refused ? [] : parts,
-    userTier: refused ? "" : renderUserTier(parts, document.format === "json"),
+    userTier: refused ? "" : renderUserTier(parts, rendersRecord(document)),
     warnings,
     stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length },
   };

@@ -319,3 +319,58 @@ describe("list", () => {
     expect((JSON.parse(out.stdout) as { handoffs: unknown[] }).handoffs).toHaveLength(26);
   });
 });
+
+describe("resume output and sources", () => {
+  it("gives the same as data with --format json", async () => {
+    await newHandoff(repo);
+    const out = await cli(["resume", "--format", "json", "--dry-run", "--now", LATER], repo.root);
+    expect(out.code).toBe(0);
+    const report = JSON.parse(out.stdout) as { verdict: string; profile: string; parts: Array<{ title: string }>; steps: Array<{ step: string; outcome: string }>; statusChange: string };
+    expect(report.verdict).toBe("resumed");
+    expect(report.profile).toBe("hatch3r");
+    expect(report.parts.map((p) => p.title).slice(0, 3)).toEqual(["Problem", "Work Remaining", "Next Steps"]);
+    expect(report.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual([
+      "integrity:ok",
+      "injection:ok",
+      "schema:ok",
+      "sections:ok",
+      "drift:ok",
+      "expiry:ok",
+      "version:ok",
+    ]);
+    expect(report.statusChange).toBe("status open (unchanged: --dry-run)");
+  });
+
+  it("gives a migration notice for another hatch3r major version", async () => {
+    const file = await newHandoff(repo);
+    writeFileSync(file, readFileSync(file, "utf8").replace('hatch3r_version: "2.0.0"', 'hatch3r_version: "3.1.0"'));
+    const out = await cli(["resume", "--dry-run", "--now", LATER], repo.root);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("  version: written by hatch3r 3.1.0; this reader follows hatch3r 2.x: check the migration notes\n");
+  });
+
+  it("reads a fenced verified-delivery record from a PR description with --pr-body", async () => {
+    const head = repo.git("rev-parse", "HEAD");
+    const record = {
+      schema: "verified-delivery/handoff-v1",
+      status: "open",
+      store: "pull request description",
+      directive: "Ship the region fix.",
+      authorization_boundary: { authorized: ["run the test suite"], out_of_scope: [] },
+      repository: "example/repo",
+      pull_request: "https://example.invalid/pr/7",
+      branch: "main",
+      head_sha: head,
+      completed_steps: [],
+      pending_steps: ["run the test suite"],
+      watchers: [],
+      stop_reason: "session-end",
+      updated_at: "2026-03-01T12:00:00Z",
+    };
+    repo.write("pr.md", `# PR 7\n\nFixes the export.\n\n\`\`\`json\n${JSON.stringify(record, null, 2)}\n\`\`\`\n`);
+    const out = await cli(["resume", "--pr-body", "pr.md", "--now", LATER], repo.root);
+    expect(out.code).toBe(0);
+    expect(out.stdout.split("\n")[0]).toBe("handoff resume: pr.md (verified-delivery)");
+    expect(out.stdout).toContain("## Directive\n\nShip the region fix.");
+  });
+});
