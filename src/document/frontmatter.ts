@@ -114,15 +114,27 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     prettyErrors: false,
     strict: true,
     keepSourceTokens: false,
+    // The yaml library would print its warnings (e.g. a collection used as a key, stringified by
+    // toJS) to stderr through process.emitWarning: a document must never write to our output.
+    logLevel: "error",
   });
   frontmatter.yaml = doc;
   for (const error of doc.errors) {
     const duplicate = error.code === "DUPLICATE_KEY";
+    let at = error.pos[0];
+    // After a key with no value, yaml points a duplicate at the line break before the key (the
+    // `\r` of a CRLF): step onto the key, so CRLF and LF copies give the same finding.
+    if (duplicate) while (raw[at] === "\r" || raw[at] === "\n") at++;
+    let end = Math.max(at, at + error.pos[1] - error.pos[0]);
+    // A range that ends between the CR and LF of a CRLF ends before the CR, as it does before the LF alone.
+    if (end > at && raw[end - 1] === "\r" && raw[end] === "\n") end--;
+    // …and never between the halves of a surrogate pair (yaml ends some ranges one unit short).
+    if (end > at && /[\uD800-\uDBFF]/.test(raw[end - 1] ?? "") && /[\uDC00-\uDFFF]/.test(raw[end] ?? "")) end++;
     frontmatter.problems.push({
       code: duplicate ? "duplicate-key" : "yaml-error",
-      message: duplicate ? `Duplicate frontmatter key${keyName(raw, error.pos[0])}` : cleanYamlMessage(error.message),
-      offset: base + error.pos[0],
-      endOffset: base + Math.max(error.pos[0], error.pos[1]),
+      message: duplicate ? `Duplicate frontmatter key${keyName(raw, at)}` : cleanYamlMessage(error.message),
+      offset: base + at,
+      endOffset: base + end,
     });
   }
   let refused = false;
@@ -183,7 +195,10 @@ function keyName(raw: string, at: number): string {
 /** The yaml package appends " at line L, column C" and a code frame; we give positions ourselves. */
 function cleanYamlMessage(message: string): string {
   const first = message.split("\n")[0] ?? message;
-  return `YAML syntax error: ${first.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
+  // yaml quotes the offending token JSON-style; a CRLF inside it reads `\r\n`: show it as `\n`
+  // so CRLF and LF copies of a file give the same message.
+  const token = first.replace(/\\r\\n|\\r/g, "\\n");
+  return `YAML syntax error: ${token.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
 }
 
 /**
