@@ -57,8 +57,9 @@ export const markdownlint: Rule = {
       noInlineConfig: false,
     });
     const errors: LintError[] = results.document ?? [];
-    // Lines of skipped blocks are empty for markdownlint; what it says about them (blank lines) is noise.
-    const skippedLines = (document.markdownSkipped ?? []).map((b) => [document.lines.point(b.offset).line, document.lines.point(b.endOffset).line]);
+    // Lines of skipped blocks are empty for markdownlint; what it says about them and the blank
+    // line after them (multiple blank lines) is noise.
+    const skippedLines = (document.markdownSkipped ?? []).map((b) => [document.lines.point(b.offset).line, document.lines.point(b.endOffset).line + 1]);
     for (const error of errors) {
       if (skippedLines.some(([first, last]) => error.lineNumber >= (first ?? 0) && error.lineNumber <= (last ?? 0))) continue;
       const id = error.ruleNames[0] ?? "MD000";

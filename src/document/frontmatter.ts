@@ -14,7 +14,7 @@ import type { LineIndex, Range } from "./position.js";
 
 /** One problem inside the frontmatter, with offsets into the document text. */
 export interface FrontmatterProblem {
-  code: "yaml-error" | "duplicate-key" | "alias" | "anchor" | "not-a-map" | "unclosed" | "unsupported-language";
+  code: "yaml-error" | "duplicate-key" | "alias" | "anchor" | "not-a-map" | "unclosed" | "unsupported-language" | "unknown-tag";
   message: string;
   offset: number;
   endOffset: number;
@@ -137,6 +137,18 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
       endOffset: base + end,
     });
   }
+  // An application tag (`!!js/function`, `!ruby/object`, `!custom`) asks a loader to build or run
+  // something: yaml's core schema never does; the value is read as plain text, and said so.
+  for (const warning of doc.warnings) {
+    if (warning.code !== "TAG_RESOLVE_FAILED") continue;
+    const tag = raw.slice(warning.pos[0], warning.pos[1]).split(/\s/)[0] ?? "";
+    frontmatter.problems.push({
+      code: "unknown-tag",
+      message: `YAML tag '${tag}' is not supported: the value is read as plain text and never run`,
+      offset: base + warning.pos[0],
+      endOffset: base + warning.pos[0] + tag.length,
+    });
+  }
   let refused = false;
   visit(doc, {
     Alias(_key, node) {
@@ -198,6 +210,8 @@ function cleanYamlMessage(message: string): string {
   // yaml quotes the offending token JSON-style; a CRLF inside it reads `\r\n`: show it as `\n`
   // so CRLF and LF copies of a file give the same message.
   const token = first.replace(/\\r\\n|\\r/g, "\\n");
+  // yaml catches its own stack overflow on deeply nested collections and reports it as an error.
+  if (token.startsWith("Maximum call stack size exceeded")) return "YAML syntax error: the frontmatter nests too deeply to be read";
   return `YAML syntax error: ${token.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
 }
 
