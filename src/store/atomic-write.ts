@@ -7,10 +7,28 @@
  * names the temp `<file>.<uint32>`, copies the original's mode and owner, fsyncs, renames, and
  * removes the temp on error and on normal process exit. A process killed with SIGKILL can leave a
  * temp behind; {@link removeStaleTemps} clears those on the next write.
+ *
+ * Writes that do not come here, on purpose: appends to `$GITHUB_STEP_SUMMARY` (`stats --summary`
+ * in src/cli/stats.ts, the github reporter's summary in src/cli/lint.ts). GitHub's protocol is an
+ * append to a file the runner owns and reads after the step; replacing it would drop what earlier
+ * steps wrote. Standard output and error are streams, not files.
  */
+import { writeFileSync } from "node:fs";
 import { open, readdir, readFile, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
+
+/**
+ * Test hook (crash-safety tests only): when this environment variable names a point of the write —
+ * `before-temp`, `after-temp` (temp created, empty), `before-rename` (temp complete and synced),
+ * `after-rename` (before the read-back) — the process SIGKILLs itself there. Read only here.
+ */
+export const KILL_AT_ENV = "HANDOFFKIT_TEST_KILL_AT";
+
+function killForTest(): never {
+  process.kill(process.pid, "SIGKILL");
+  throw new Error("unreachable: SIGKILL sent");
+}
 
 /** Why a write failed. */
 export type AtomicWriteFailure =
@@ -109,16 +127,28 @@ export async function atomicWrite(file: string, bytes: Uint8Array, options: Atom
       throw new AtomicWriteError("changed", abs, `${abs} changed since it was read; nothing written`);
     }
   }
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const killAt = process.env[KILL_AT_ENV];
+  if (killAt === "before-temp") killForTest();
   try {
-    await writeFileAtomic(abs, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    await writeFileAtomic(abs, data, {
       fsync: true,
-      tmpfileCreated: options.onTempCreated,
+      tmpfileCreated: async (tempPath: string) => {
+        if (killAt === "after-temp") killForTest();
+        if (killAt === "before-rename") {
+          // The state right before write-file-atomic's rename: the temp complete and synced.
+          writeFileSync(tempPath, data, { flush: true });
+          killForTest();
+        }
+        await options.onTempCreated?.(tempPath);
+      },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
   }
   await syncDirectory(path.dirname(abs));
+  if (killAt === "after-rename") killForTest();
   await options.onRenamed?.();
   let back: Uint8Array;
   try {
