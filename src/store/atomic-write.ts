@@ -62,6 +62,8 @@ export interface AtomicWriteOptions {
   expected?: Uint8Array;
   /** Temp files of this file older than this many milliseconds are removed first (default 60,000). */
   staleTempAfterMs?: number;
+  /** File mode for a new file (e.g. 0o755 for a git hook); an existing file keeps its own. */
+  mode?: number;
   /** Test hook: called once the temp file exists, before anything is written to it. */
   onTempCreated?: (tempPath: string) => void | Promise<void>;
   /** Test hook: called after the rename, before the read-back. */
@@ -133,6 +135,7 @@ export async function atomicWrite(file: string, bytes: Uint8Array, options: Atom
   try {
     await writeFileAtomic(abs, data, {
       fsync: true,
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
       tmpfileCreated: async (tempPath: string) => {
         if (killAt === "after-temp") killForTest();
         if (killAt === "before-rename") {
