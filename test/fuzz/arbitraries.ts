@@ -15,6 +15,17 @@ export function fuzzRuns(fallback: number): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : fallback;
 }
 
+/**
+ * fast-check parameters: `npm test` (no HANDOFFKIT_FUZZ_RUNS) uses a fixed seed so it is
+ * deterministic; `npm run fuzz` draws a new seed every time (fast-check prints it on failure;
+ * HANDOFFKIT_FUZZ_SEED replays one).
+ */
+export function fuzzOptions(numRuns: number): { numRuns: number; seed?: number } {
+  const seed = process.env.HANDOFFKIT_FUZZ_SEED;
+  if (seed !== undefined) return { numRuns, seed: Number(seed) };
+  return process.env.HANDOFFKIT_FUZZ_RUNS ? { numRuns } : { numRuns, seed: 20_260_301 };
+}
+
 /** A vitest timeout for `runs` cases of about `msPerCase` each (generous: a bound, not a speed test). */
 export function fuzzTimeout(runs: number, msPerCase: number): number {
   return 60_000 + runs * msPerCase;

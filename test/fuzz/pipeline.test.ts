@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { FileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintPaths, lintText } from "../../src/lint.js";
-import { bytesArb, fileNameArb, fuzzRuns, fuzzTimeout, jsonRecordArb, markdownArb } from "./arbitraries.js";
+import { bytesArb, fileNameArb, fuzzOptions, fuzzRuns, fuzzTimeout, jsonRecordArb, markdownArb } from "./arbitraries.js";
 import { renderAll } from "./reporters.js";
 
 const session = createSession({ cwd: "/repo", now: new Date("2026-06-01T00:00:00Z") });
@@ -36,18 +36,18 @@ function lintAndReport(name: string, input: string | Uint8Array): FileResult {
 
 describe(`fuzz: the pipeline never crashes (${RUNS} runs per property)`, () => {
   it("arbitrary Markdown (fragments: headings, lists, fences, tables, comments, frontmatter, links, unicode)", () => {
-    fc.assert(fc.property(markdownArb, (text) => void lintAndReport("doc.md", text)), { numRuns: RUNS });
+    fc.assert(fc.property(markdownArb, (text) => void lintAndReport("doc.md", text)), fuzzOptions(RUNS));
   }, fuzzTimeout(RUNS, 200));
 
   it("arbitrary Markdown with CRLF and CR-only line endings", () => {
     fc.assert(
       fc.property(markdownArb, fc.constantFrom("\r\n", "\r"), (text, eol) => void lintAndReport("doc.md", text.replace(/\n/g, eol))),
-      { numRuns: RUNS },
+      fuzzOptions(RUNS),
     );
   }, fuzzTimeout(RUNS, 200));
 
   it("arbitrary bytes (random, or a document with invalid UTF-8, NUL bytes and UTF-16 BOMs spliced in)", () => {
-    fc.assert(fc.property(bytesArb, fc.constantFrom("doc.md", "record.json", "notes.txt"), (bytes, name) => void lintAndReport(name, bytes)), { numRuns: RUNS });
+    fc.assert(fc.property(bytesArb, fc.constantFrom("doc.md", "record.json", "notes.txt"), (bytes, name) => void lintAndReport(name, bytes)), fuzzOptions(RUNS));
   }, fuzzTimeout(RUNS, 200));
 
   it("arbitrary JSON records, in .json files and in fenced json blocks of Markdown", () => {
@@ -56,12 +56,12 @@ describe(`fuzz: the pipeline never crashes (${RUNS} runs per property)`, () => {
         lintAndReport("record.json", json);
         lintAndReport("handoff.md", `# Handoff\n\n\`\`\`json\n${json}\n\`\`\`\n`);
       }),
-      { numRuns: RUNS },
+      fuzzOptions(RUNS),
     );
   }, fuzzTimeout(RUNS, 300));
 
   it("arbitrary strings of any unicode (lone surrogates included) as Markdown", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => void lintAndReport("doc.md", text)), { numRuns: RUNS });
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => void lintAndReport("doc.md", text)), fuzzOptions(RUNS));
   }, fuzzTimeout(RUNS, 200));
 });
 
@@ -81,7 +81,7 @@ describe("fuzz: a directory of hostile files", () => {
         expect(run.results.flatMap((r) => r.internalErrors)).toEqual([]);
         for (const [, output] of renderAll(run.results)) expect(typeof output).toBe("string");
       }),
-      { numRuns: runs },
+      fuzzOptions(runs),
     );
   }, fuzzTimeout(runs, 1500));
 });
