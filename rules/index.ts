@@ -31,6 +31,7 @@ import { expiry } from "./expiry.js";
 import { recordClosedPending } from "./record-closed-pending.js";
 import { recordPendingAuthorized } from "./record-pending-authorized.js";
 import { recordStepEvidence } from "./record-step-evidence.js";
+import { markdownLimits } from "./markdown-limits.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -63,4 +64,5 @@ export const builtinRules: readonly Rule[] = [
   injectionExfilLink,
   injectionHiddenContent,
   injectionObfuscation,
+  markdownLimits,
 ];

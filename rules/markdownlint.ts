@@ -6,6 +6,7 @@
  */
 import { lint } from "markdownlint/sync";
 import type { Configuration, LintError } from "markdownlint";
+import { blankBlocks } from "../src/document/markdown-limits.js";
 import type { Rule } from "../src/engine/rule.js";
 
 /**
@@ -55,14 +56,19 @@ export const markdownlint: Rule = {
         ? new RegExp(`^[\\s\\S]{${frontmatter.range.end.offset}}`)
         : null;
     const results = lint({
-      strings: { document: document.text },
+      // Blocks past the Markdown limits are blanked here too: markdownlint runs micromark itself.
+      strings: { document: blankBlocks(document.text, document.markdownSkipped ?? [], "") },
       config,
       frontMatter,
       handleRuleFailures: true,
       noInlineConfig: false,
     });
     const errors: LintError[] = results.document ?? [];
+    // Lines of skipped blocks are empty for markdownlint; what it says about them and the blank
+    // line after them (multiple blank lines) is noise.
+    const skippedLines = (document.markdownSkipped ?? []).map((b) => [document.lines.point(b.offset).line, document.lines.point(b.endOffset).line + 1]);
     for (const error of errors) {
+      if (skippedLines.some(([first, last]) => error.lineNumber >= (first ?? 0) && error.lineNumber <= (last ?? 0))) continue;
       const id = error.ruleNames[0] ?? "MD000";
       const configured = context.foreignSeverity(id) ?? error.ruleNames.slice(1).map((n) => context.foreignSeverity(n)).find(Boolean);
       if (configured === "off") continue;

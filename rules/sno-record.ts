@@ -8,10 +8,16 @@ import type { Rule } from "../src/engine/rule.js";
 import { SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../src/profiles/builtin.js";
 import { locateRecordBlock, parseRecordContent, RecordError } from "../src/profiles/sno-record.js";
 
+/** Offset of the first line that is exactly `marker` (trailing spaces or tabs allowed), or -1. */
 function lineStartOf(text: string, marker: string): number {
-  const re = new RegExp(`(^|\\r\\n|\\r|\\n)${marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ \\t]*(?=\\r\\n|\\r|\\n|$)`);
-  const match = re.exec(text);
-  return match ? match.index + (match[1]?.length ?? 0) : -1;
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+    const before = at === 0 ? "\n" : text[at - 1];
+    if (before !== "\n" && before !== "\r") continue;
+    let end = at + marker.length;
+    while (text[end] === " " || text[end] === "\t") end++;
+    if (end === text.length || text[end] === "\n" || text[end] === "\r") return at;
+  }
+  return -1;
 }
 
 export const snoRecord: Rule = {

@@ -16,7 +16,7 @@ import { access, readFile, rename, chmod } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import writeFileAtomic from "write-file-atomic";
+import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { git, GitError } from "../git/repository.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -123,6 +123,7 @@ export async function installHook(cwd: string, cliPath: string = installedCliPat
       if (await exists(chainedPath)) {
         throw new HookError(`${chainedPath} exists already; merge it with ${hookPath} by hand, then run install-hook again`);
       }
+      // A move of the user's own hook, not a write of new bytes: the rename is atomic by itself.
       await rename(hookPath, chainedPath);
       // Git ran it only if it was executable; keep that decision but make sure we can call it.
       await chmod(chainedPath, 0o755);
@@ -131,8 +132,12 @@ export async function installHook(cwd: string, cliPath: string = installedCliPat
   }
   if (!chained && (await exists(chainedPath))) chained = chainedPath;
   const script = hookScript(cliPath);
-  await writeFileAtomic(hookPath, script, { mode: 0o755 });
-  if ((await readFile(hookPath, "utf8")) !== script) throw new HookError(`${hookPath}: the hook read back differs from what was written`);
+  try {
+    await atomicWrite(hookPath, new TextEncoder().encode(script), { mode: 0o755 });
+  } catch (error) {
+    if (error instanceof AtomicWriteError) throw new HookError(error.message);
+    throw error;
+  }
   return { hookPath, chainedPath: chained, updated };
 }
 

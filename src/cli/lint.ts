@@ -114,7 +114,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
           : undefined);
     if (writeFile) {
       const written = createBaseline(raw);
-      writeBaseline(writeFile, written);
+      await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
     if (baselineFile) {

@@ -22,6 +22,17 @@ export interface NewCommandOptions extends StoreCommandOptions {
 
 const PROFILES = ["hatch3r", "contract", "sno", "verified-delivery", "generic"];
 
+/** The text of the first ```` ```json ```` fence of `template` (found by search, not a regex). */
+function fencedJson(template: string): string | undefined {
+  const open = template.indexOf("```json");
+  if (open === -1) return undefined;
+  const start = template.indexOf("\n", open);
+  if (start === -1) return undefined;
+  const close = template.indexOf("\n```", start);
+  if (close === -1) return undefined;
+  return template.slice(start + 1, close).replace(/\r$/, "");
+}
+
 /** Runs `new`. @returns 0 saved (or storage_unresolved, printed), 2 usage or write failure. */
 export async function runNew(options: NewCommandOptions, io: CommandIO): Promise<number> {
   try {
@@ -34,9 +45,9 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
     let text: string;
     let fileName: string;
     if (profile === "verified-delivery") {
-      const fence = /```json\r?\n([\s\S]*?)\r?\n```/.exec(template);
-      if (!fence) throw new TemplateError("the verified-delivery template holds no fenced json record");
-      text = `${fillTemplate(fence[1] as string, values, true)}\n`;
+      const record = fencedJson(template);
+      if (record === undefined) throw new TemplateError("the verified-delivery template holds no fenced json record");
+      text = `${fillTemplate(record, values, true)}\n`;
       fileName = "handoff.json";
       // The verified-delivery store holds one record: never a handoff-2.json beside it.
       if (existsSync(path.join(store.writeDir, fileName))) {

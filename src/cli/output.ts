@@ -1,8 +1,7 @@
 /**
  * Turning a run's (masked) results into the chosen output format, and writing a report file.
  */
-import { readFile } from "node:fs/promises";
-import writeFileAtomic from "write-file-atomic";
+import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import type { FileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { findRepositoryRoot } from "../git/repository.js";
@@ -47,11 +46,14 @@ export function renderResults(
 }
 
 /**
- * Writes `text` to `file` atomically (a temporary file renamed over it) and reads it back.
- * @throws Error when the write fails or the bytes read back differ.
+ * Writes `text` to `file` through the one atomic write (temp file, fsync, rename, read back).
+ * @throws the system error (with its `code`) when the write fails, AtomicWriteError when the bytes read back differ.
  */
 export async function writeOutputFile(file: string, text: string): Promise<void> {
-  await writeFileAtomic(file, text, { encoding: "utf8" });
-  const back = await readFile(file, "utf8");
-  if (back !== text) throw new Error(`${file}: the report read back differs from what was written`);
+  try {
+    await atomicWrite(file, new TextEncoder().encode(text));
+  } catch (error) {
+    // The system error (ENOENT, EACCES…) when there is one: the CLI prints its code.
+    throw error instanceof AtomicWriteError && error.cause instanceof Error ? error.cause : error;
+  }
 }

@@ -14,7 +14,7 @@ import type { LineIndex, Range } from "./position.js";
 
 /** One problem inside the frontmatter, with offsets into the document text. */
 export interface FrontmatterProblem {
-  code: "yaml-error" | "duplicate-key" | "alias" | "anchor" | "not-a-map" | "unclosed" | "unsupported-language";
+  code: "yaml-error" | "duplicate-key" | "alias" | "anchor" | "not-a-map" | "unclosed" | "unsupported-language" | "unknown-tag";
   message: string;
   offset: number;
   endOffset: number;
@@ -114,17 +114,39 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     prettyErrors: false,
     strict: true,
     keepSourceTokens: false,
-    // Never print to the console: every problem becomes a diagnostic (see the Pair visitor).
-    logLevel: "silent",
+    // The yaml library would print its warnings (e.g. a collection used as a key, stringified by
+    // toJS) to stderr through process.emitWarning: a document must never write to our output.
+    logLevel: "error",
   });
   frontmatter.yaml = doc;
   for (const error of doc.errors) {
     const duplicate = error.code === "DUPLICATE_KEY";
+    let at = error.pos[0];
+    // After a key with no value, yaml points a duplicate at the line break before the key (the
+    // `\r` of a CRLF): step onto the key, so CRLF and LF copies give the same finding.
+    if (duplicate) while (raw[at] === "\r" || raw[at] === "\n") at++;
+    let end = Math.max(at, at + error.pos[1] - error.pos[0]);
+    // A range that ends between the CR and LF of a CRLF ends before the CR, as it does before the LF alone.
+    if (end > at && raw[end - 1] === "\r" && raw[end] === "\n") end--;
+    // …and never between the halves of a surrogate pair (yaml ends some ranges one unit short).
+    if (end > at && /[\uD800-\uDBFF]/.test(raw[end - 1] ?? "") && /[\uDC00-\uDFFF]/.test(raw[end] ?? "")) end++;
     frontmatter.problems.push({
       code: duplicate ? "duplicate-key" : "yaml-error",
-      message: duplicate ? `Duplicate frontmatter key${keyName(raw, error.pos[0])}` : cleanYamlMessage(error.message),
-      offset: base + error.pos[0],
-      endOffset: base + Math.max(error.pos[0], error.pos[1]),
+      message: duplicate ? `Duplicate frontmatter key${keyName(raw, at)}` : cleanYamlMessage(error.message),
+      offset: base + at,
+      endOffset: base + end,
+    });
+  }
+  // An application tag (`!!js/function`, `!ruby/object`, `!custom`) asks a loader to build or run
+  // something: yaml's core schema never does; the value is read as plain text, and said so.
+  for (const warning of doc.warnings) {
+    if (warning.code !== "TAG_RESOLVE_FAILED") continue;
+    const tag = raw.slice(warning.pos[0], warning.pos[1]).split(/\s/)[0] ?? "";
+    frontmatter.problems.push({
+      code: "unknown-tag",
+      message: `YAML tag '${tag}' is not supported: the value is read as plain text and never run`,
+      offset: base + warning.pos[0],
+      endOffset: base + warning.pos[0] + tag.length,
     });
   }
   let refused = false;
@@ -199,7 +221,12 @@ function keyName(raw: string, at: number): string {
 /** The yaml package appends " at line L, column C" and a code frame; we give positions ourselves. */
 function cleanYamlMessage(message: string): string {
   const first = message.split("\n")[0] ?? message;
-  return `YAML syntax error: ${first.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
+  // yaml quotes the offending token JSON-style; a CRLF inside it reads `\r\n`: show it as `\n`
+  // so CRLF and LF copies of a file give the same message.
+  const token = first.replace(/\\r\\n|\\r/g, "\\n");
+  // yaml catches its own stack overflow on deeply nested collections and reports it as an error.
+  if (token.startsWith("Maximum call stack size exceeded")) return "YAML syntax error: the frontmatter nests too deeply to be read";
+  return `YAML syntax error: ${token.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
 }
 
 /**

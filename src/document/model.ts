@@ -6,6 +6,7 @@ import type { Root } from "mdast";
 import type { LoadProblem } from "../load/read.js";
 import type { Frontmatter } from "./frontmatter.js";
 import type { JsonRecord } from "./json-record.js";
+import type { SkippedMarkdown } from "./markdown-limits.js";
 import type { LineIndex } from "./position.js";
 import type { Section } from "./sections.js";
 
@@ -39,6 +40,11 @@ export interface HandoffDocument {
   readonly bodyOffset: number;
   /** mdast of the Markdown (undefined for JSON records). */
   readonly mdast: Root | undefined;
+  /**
+   * Blocks of the body not given to the Markdown parsers (hostile nesting or delimiter counts, see
+   * `markdown-limits.ts`): absent from {@link mdast}, blank for markdownlint, still in {@link text}.
+   */
+  readonly markdownSkipped?: readonly SkippedMarkdown[];
   /** Top-level sections in document order. */
   readonly sections: readonly Section[];
   /** The JSON record: the whole `.json` file, or a fenced verified-delivery block in Markdown. */

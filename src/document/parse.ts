@@ -5,6 +5,7 @@
 import type { SourceFile } from "../load/read.js";
 import { locateFrontmatter, parseFrontmatter, type Frontmatter } from "./frontmatter.js";
 import { findFencedRecord, parseJsonRecord, type JsonRecord } from "./json-record.js";
+import { limitMarkdown } from "./markdown-limits.js";
 import { blankOut, parseMarkdown } from "./markdown.js";
 import { detectLineEnding, type HandoffDocument } from "./model.js";
 import { LineIndex } from "./position.js";
@@ -73,9 +74,13 @@ export function parseDocument(source: SourceFile): HandoffDocument {
       };
     }
   }
-  const mdast = parseMarkdown(markdownText);
+  // Blocks beyond the parser's limits are blanked first: micromark is quadratic in unmatched
+  // delimiters and in nesting depth, and overflows the stack past ~4,000 levels (markdown-limits.ts).
+  const limited = limitMarkdown(markdownText, bodyOffset);
+  const mdast = parseMarkdown(limited.text);
   const sections = buildSections(mdast, text, lines);
   const fenced = findFencedRecord(mdast, text);
   const record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
-  return { ...base, format: "markdown", frontmatter, bodyOffset, mdast, sections, record };
+  const markdownSkipped = limited.skipped.length > 0 ? { markdownSkipped: limited.skipped } : {};
+  return { ...base, format: "markdown", frontmatter, bodyOffset, mdast, sections, record, ...markdownSkipped };
 }

@@ -60,7 +60,9 @@ export function buildSections(root: Root, text: string, lines: LineIndex): Secti
     const nextAny = headings[h + 1] ?? children.length;
     const end =
       endIndex < children.length ? (children[endIndex]?.position?.start.offset ?? text.length) : text.length;
-    const title = toString(heading, { includeHtml: false }).normalize("NFC").trim();
+    // A setext heading spans lines: its title is one line, whatever the line endings (LF, CRLF, CR),
+    // so messages stay on one line and CRLF copies give the same findings.
+    const title = toString(heading, { includeHtml: false }).normalize("NFC").replace(/[ \t]*(?:\r\n|\r|\n)[ \t]*/g, " ").trim();
     sections.push({
       title,
       normalized: normalizeHeading(title),

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import writeFileAtomic from "write-file-atomic";
+import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { ConfigError } from "./config.js";
 import type { Diagnostic, FileResult } from "./diagnostic.js";
 
@@ -93,17 +93,17 @@ export function readBaseline(file: string): Baseline {
 }
 
 /**
- * Writes `baseline` to `file` atomically (temporary file, then rename) and reads it back.
+ * Writes `baseline` to `file` through the one atomic write (temp file, fsync, rename, read back).
  * @throws ConfigError when writing fails or the file read back differs.
  */
-export function writeBaseline(file: string, baseline: Baseline): void {
+export async function writeBaseline(file: string, baseline: Baseline): Promise<void> {
   const content = `${JSON.stringify(baseline, null, 2)}\n`;
   try {
-    writeFileAtomic.sync(file, content, { encoding: "utf8" });
+    await atomicWrite(file, new TextEncoder().encode(content));
   } catch (error) {
-    throw new ConfigError(`cannot write baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    if (error instanceof AtomicWriteError) throw new ConfigError(`cannot write baseline ${file}: ${error.message}`);
+    throw error;
   }
-  if (readFileSync(file, "utf8") !== content) throw new ConfigError(`baseline ${file}: content read back differs from what was written`);
 }
 
 /** Results with baselined findings removed, and how many were. */

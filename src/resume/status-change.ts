@@ -3,10 +3,10 @@
  * change; the write is atomic, read back, and a compare-and-swap on the bytes the decision was
  * based on, under an exclusive lock file, so of two concurrent `resume` runs exactly one wins.
  */
-import { open, readFile, unlink } from "node:fs/promises";
+import { readFile, unlink } from "node:fs/promises";
 import { isMap, isScalar } from "yaml";
 import type { HandoffDocument } from "../document/model.js";
-import { atomicWrite } from "../store/atomic-write.js";
+import { atomicWrite, createLockFile } from "../store/atomic-write.js";
 import { canTransition, isStatus, type HandoffStatus } from "./transitions.js";
 
 /** Another process holds the lock, or the file changed under us. */
@@ -60,10 +60,7 @@ async function acquireLock(file: string): Promise<() => Promise<void>> {
   const lock = `${file}.handoffkit-lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open(lock, "wx");
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      return () => unlink(lock).catch(() => undefined);
+      return await createLockFile(lock, `${process.pid}\n`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // A lock whose process is gone is stale (a crash): remove it once and retry.

@@ -295,10 +295,12 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
   },
   {
     id: "generic-secret",
+    // Key, separator and value on one line ([ \t], not \s): `password:` followed by blank lines
+    // and some later text is not an assignment (and \s made LF and CRLF copies disagree).
     description: "Secret assigned to a credential-named key",
     keywords: ["password", "passwd", "passphrase", "pwd", "secret", "token", "key", "credential"],
     pattern:
-      /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|secret|signing|encryption|master|client)[_.-]?key|apikey|client[_.-]?secret|credentials?)["']?\s{0,3}(?:[:=]|:=|=>)\s{0,3}["'`]?(?<secret>[^\s"'`<>,;&()[\]{}|\\]{8,256})/dgi,
+      /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|secret|signing|encryption|master|client)[_.-]?key|apikey|client[_.-]?secret|credentials?)["']?[ \t]{0,3}(?:[:=]|:=|=>)[ \t]{0,3}["'`]?(?<secret>[^\s"'`<>,;&()[\]{}|\\]{8,256})/dgi,
     entropy: 0,
     source: "gitleaks generic-api-key; detect-secrets KeywordDetector",
     accept: acceptGeneric,

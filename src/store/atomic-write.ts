@@ -7,10 +7,29 @@
  * names the temp `<file>.<uint32>`, copies the original's mode and owner, fsyncs, renames, and
  * removes the temp on error and on normal process exit. A process killed with SIGKILL can leave a
  * temp behind; {@link removeStaleTemps} clears those on the next write.
+ *
+ * Writes that do not come here, on purpose: appends to `$GITHUB_STEP_SUMMARY` (`stats --summary`
+ * in src/cli/stats.ts, the github reporter's summary in src/cli/lint.ts). GitHub's protocol is an
+ * append to a file the runner owns and reads after the step; replacing it would drop what earlier
+ * steps wrote. Standard output and error are streams, not files.
  */
-import { open, readdir, readFile, stat, unlink } from "node:fs/promises";
+import { writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { link, open, readdir, readFile, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
+
+/**
+ * Test hook (crash-safety tests only): when this environment variable names a point of the write —
+ * `before-temp`, `after-temp` (temp created, empty), `before-rename` (temp complete and synced),
+ * `after-rename` (before the read-back) — the process SIGKILLs itself there. Read only here.
+ */
+export const KILL_AT_ENV = "HANDOFFKIT_TEST_KILL_AT";
+
+function killForTest(): never {
+  process.kill(process.pid, "SIGKILL");
+  throw new Error("unreachable: SIGKILL sent");
+}
 
 /** Why a write failed. */
 export type AtomicWriteFailure =
@@ -44,6 +63,8 @@ export interface AtomicWriteOptions {
   expected?: Uint8Array;
   /** Temp files of this file older than this many milliseconds are removed first (default 60,000). */
   staleTempAfterMs?: number;
+  /** File mode for a new file (e.g. 0o755 for a git hook); an existing file keeps its own. */
+  mode?: number;
   /** Test hook: called once the temp file exists, before anything is written to it. */
   onTempCreated?: (tempPath: string) => void | Promise<void>;
   /** Test hook: called after the rename, before the read-back. */
@@ -109,16 +130,29 @@ export async function atomicWrite(file: string, bytes: Uint8Array, options: Atom
       throw new AtomicWriteError("changed", abs, `${abs} changed since it was read; nothing written`);
     }
   }
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const killAt = process.env[KILL_AT_ENV];
+  if (killAt === "before-temp") killForTest();
   try {
-    await writeFileAtomic(abs, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    await writeFileAtomic(abs, data, {
       fsync: true,
-      tmpfileCreated: options.onTempCreated,
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      tmpfileCreated: async (tempPath: string) => {
+        if (killAt === "after-temp") killForTest();
+        if (killAt === "before-rename") {
+          // The state right before write-file-atomic's rename: the temp complete and synced.
+          writeFileSync(tempPath, data, { flush: true });
+          killForTest();
+        }
+        await options.onTempCreated?.(tempPath);
+      },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
   }
   await syncDirectory(path.dirname(abs));
+  if (killAt === "after-rename") killForTest();
   await options.onRenamed?.();
   let back: Uint8Array;
   try {
@@ -142,4 +176,76 @@ async function syncDirectory(dir: string): Promise<void> {
   } finally {
     await handle?.close().catch(() => undefined);
   }
+}
+
+// --- Creating a new file: never overwriting -------------------------------------------------
+
+/** The target name already exists. */
+export class FileExistsError extends Error {
+  override name = "FileExistsError";
+}
+
+/** Read-back differs from what was written: the write must not be reported as a success. */
+export class ReadBackError extends Error {
+  override name = "ReadBackError";
+}
+
+async function fsyncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems refuse fsync on directories; the data itself was synced.
+  }
+}
+
+/**
+ * Creates `file` with exactly `bytes`.
+ * @throws FileExistsError when `file` exists; ReadBackError when the bytes read back differ;
+ * the underlying fs error otherwise. No temp file is left behind in any case.
+ */
+export async function createExclusive(file: string, bytes: Uint8Array): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const handle = await open(temp, "wx", 0o644);
+  try {
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await link(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new FileExistsError(`${file} already exists`);
+      throw error;
+    }
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  await fsyncDirectory(dir);
+  const back = await readFile(file);
+  if (!Buffer.from(bytes).equals(back)) {
+    throw new ReadBackError(`${file}: the bytes read back differ from the bytes written`);
+  }
+}
+
+/**
+ * Creates a lock file holding `content` (exclusive create: fails with EEXIST when it exists).
+ * @returns a function that removes it.
+ * @throws the fs error (EEXIST when another process holds the lock).
+ */
+export async function createLockFile(file: string, content: string): Promise<() => Promise<void>> {
+  const handle = await open(file, "wx");
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+  return () => unlink(file).catch(() => undefined);
 }

@@ -12,15 +12,22 @@ import path from "node:path";
 
 /** A kebab-case slug of at most 60 characters (`lint pipeline!` → `lint-pipeline`). */
 export function slugify(text: string): string {
-  const slug = text
+  const collapsed = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
+    .replace(/[^a-z0-9]+/g, "-");
+  const slug = trimDashes(trimDashes(collapsed).slice(0, 60));
   return slug || "handoff";
+}
+
+/** `s` without leading and trailing `-` (a loop, not `/-+$/`: that regex is quadratic on dashes). */
+function trimDashes(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s[start] === "-") start++;
+  while (end > start && s[end - 1] === "-") end--;
+  return s.slice(start, end);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

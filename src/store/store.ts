@@ -6,7 +6,7 @@
  */
 import { link, mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { createExclusive, FileExistsError } from "./create-exclusive.js";
+import { createExclusive, FileExistsError } from "./atomic-write.js";
 import { resolveInside, StoreEscapeError, withCollisionSuffix } from "./naming.js";
 import { isEphemeral, type StoreLocation } from "./resolve.js";
 

@@ -1,0 +1,218 @@
+/**
+ * Hostile inputs, one test each: every one must finish (a generous bound, not a speed test) with
+ * an exact, clear finding and no internal error. Small fixtures live in test/fixtures/hostile/;
+ * big ones (1 MB lines, 10,000-level nesting, 100k headings) are generated here.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { runCli } from "../../src/cli/program.js";
+import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
+import { createSession, lintPaths, lintText } from "../../src/lint.js";
+import { repoRoot } from "../helpers/locations.js";
+
+const FIXTURES = path.join(repoRoot, "test/fixtures/hostile");
+const session = createSession({ cwd: FIXTURES, now: new Date("2026-06-01T00:00:00Z") });
+const shown = (d: Diagnostic) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.ruleId} ${d.message}`;
+const of = (result: FileResult, ruleId: string) => result.diagnostics.filter((d) => d.ruleId === ruleId).map(shown);
+
+/** Lints `text`, asserting it finished within `boundMs` (generous) and raised no internal error. */
+function lintBounded(name: string, text: string | Uint8Array, boundMs = 20_000): FileResult {
+  const started = performance.now();
+  const result = lintText(name, text, session);
+  expect(performance.now() - started).toBeLessThan(boundMs);
+  expect(result.internalErrors).toEqual([]);
+  return result;
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "handoff-hostile-"));
+  dirs.push(dir);
+  return dir;
+}
+
+describe("hostile YAML frontmatter", () => {
+  it("a billion-laughs alias bomb is refused, anchor by anchor and alias by alias, without expanding", async () => {
+    const [result] = (await lintPaths(["alias-bomb.md"], session)).results;
+    const findings = of(result as FileResult, "frontmatter-syntax");
+    expect(findings).toHaveLength(81);
+    expect(findings.slice(0, 3)).toEqual([
+      "2:4-2:6 error frontmatter-syntax YAML anchor '&a' is not allowed in frontmatter",
+      "3:4-3:6 error frontmatter-syntax YAML anchor '&b' is not allowed in frontmatter",
+      "3:8-3:10 error frontmatter-syntax YAML alias '*a' is not allowed in frontmatter (aliases can expand without bound)",
+    ]);
+    expect(findings.filter((f) => f.includes("alias '*"))).toHaveLength(72);
+  });
+
+  it.each([
+    ["flow sequences", `[`.repeat(10_000) + `]`.repeat(10_000)],
+    ["flow mappings", `{b: `.repeat(10_000) + "1" + `}`.repeat(10_000)],
+  ])("10,000 nested %s are reported as too deep to read", (_kind, value) => {
+    const result = lintBounded("deep.md", `---\na: ${value}\n---\n# T\n`);
+    const findings = result.diagnostics.filter((d) => d.ruleId === "frontmatter-syntax");
+    expect(findings.map((d) => `${d.line} ${d.message}`)).toEqual(["2 YAML syntax error: the frontmatter nests too deeply to be read"]);
+  });
+
+  it("never prints the yaml library's warnings (a collection used as a key) to stderr", () => {
+    const warn = vi.spyOn(process, "emitWarning");
+    try {
+      const result = lintBounded("complex-key.md", "---\n? [a, b]\n: value\n---\n# T\n");
+      expect(result.diagnostics.map(shown)).toEqual([
+        "2:3-2:9 error frontmatter-syntax Frontmatter key '[a, b]' is a YAML collection; keys must be plain text (an unfilled template placeholder?)",
+        "5:1-5:1 warning next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
+      ]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("executable frontmatter never runs", () => {
+  const pwned = path.join(tmpdir(), `handoff-pwned-${process.pid}`);
+  it.each([
+    ["js-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block"]],
+    ["javascript-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---javascript': handoffkit reads YAML frontmatter only and never evaluates a block"]],
+    [
+      "yaml-js-tag.md",
+      [
+        "2:8-2:21 error frontmatter-syntax YAML tag '!!js/function' is not supported: the value is read as plain text and never run",
+        "3:7-3:21 error frontmatter-syntax YAML tag '!!js/undefined' is not supported: the value is read as plain text and never run",
+      ],
+    ],
+  ])("%s: a finding, and the code in it never writes $HANDOFFKIT_PWNED (lint and seal)", async (name, expected) => {
+    vi.stubEnv("HANDOFFKIT_PWNED", pwned);
+    try {
+      const [result] = (await lintPaths([name], session)).results;
+      expect(of(result as FileResult, "frontmatter-syntax")).toEqual(expected);
+      const copy = path.join(tempDir(), name);
+      writeFileSync(copy, (await import("node:fs")).readFileSync(path.join(FIXTURES, name)));
+      let out = "";
+      const io = { cwd: path.dirname(copy), env: { NO_COLOR: "1" }, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (out += t) } };
+      expect(await runCli(["seal", name], io)).toBe(2);
+      expect(out).toMatch(new RegExp(`^${name.replace(".", "\\.")}: cannot seal: the frontmatter cannot be edited safely: `));
+      expect(existsSync(pwned)).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe("hostile Markdown (generated)", () => {
+  it("10,000 nested blockquotes: one markdown-limits finding, no stack overflow", () => {
+    const result = lintBounded("quotes.md", `# T\n\n${">".repeat(10_000)} x\n\n## Next steps\n\nRun it.\n`);
+    expect(of(result, "markdown-limits")).toEqual([
+      "3:1-3:10003 warning markdown-limits Not parsed as Markdown: a line opens up to 10000 nested block containers (> or list markers), over the limit of 100",
+    ]);
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(["markdown-limits"]);
+  });
+
+  it("10,000 nested lists: one markdown-limits finding, no stack overflow", () => {
+    const result = lintBounded("lists.md", `# T\n\n${"- ".repeat(10_000)}x\n\n## Next steps\n\nRun it.\n`);
+    expect(of(result, "markdown-limits")).toEqual([
+      "3:1-3:20002 warning markdown-limits Not parsed as Markdown: a line opens up to 10000 nested block containers (> or list markers), over the limit of 100",
+    ]);
+  });
+
+  it("10,000 lines each nested one level deeper by indentation: the deep lines are skipped", () => {
+    const lines = Array.from({ length: 1_000 }, (_, i) => `${"  ".repeat(i)}- x`).join("\n");
+    const result = lintBounded("indent.md", `# T\n\n${lines}\n`);
+    expect(of(result, "markdown-limits")).toEqual([
+      "3:1-1002:2002 warning markdown-limits Not parsed as Markdown: a line opens up to 1000 nested block containers (> or list markers), over the limit of 100",
+    ]);
+  });
+
+  it.each([
+    ["[<", "brackets and angle brackets"],
+    ["*_", "unmatched emphasis delimiters (quadratic in micromark: over an hour unguarded)"],
+    ["[a](", "unclosed links"],
+  ])("a 1 MB single line of %s (%s): one markdown-limits finding", (unit) => {
+    const line = unit.repeat(Math.ceil(1_000_000 / unit.length)).slice(0, 1_000_000);
+    const delimiters = [...line].filter((c) => "*_~[]()<>!`".includes(c)).length;
+    const result = lintBounded("line.md", `# T\n\n${line}\n`);
+    expect(of(result, "markdown-limits")).toEqual([
+      `3:1-3:1000001 warning markdown-limits Not parsed as Markdown: ${delimiters} emphasis/link delimiter characters in one block, over the limit of 5000`,
+    ]);
+  });
+
+  it("200 blocks of 4,800 delimiters each: the first four fit the document budget, the rest are skipped", () => {
+    const result = lintBounded("blocks.md", `# T\n\n${`${"*_".repeat(2_400)}\n\n`.repeat(200)}`);
+    const findings = of(result, "markdown-limits");
+    expect(findings).toHaveLength(196);
+    expect(findings[0]).toBe(
+      "11:1-11:4801 warning markdown-limits Not parsed as Markdown: this block's 4800 emphasis/link delimiter characters push the document past its parse budget (100000000 = sum of squares per block)",
+    );
+  });
+
+  it("a 1 MB single line of prose parses normally (no finding from markdown-limits)", () => {
+    const result = lintBounded("prose.md", `# T\n\n${"word ".repeat(200_000).trimEnd()}\n\n## Next steps\n\nRun it.\n`);
+    expect(result.diagnostics.map(shown)).toEqual([]);
+  });
+
+  it("100,000 headings: every duplicate reported, within a generous bound", () => {
+    const result = lintBounded("headings.md", `# T\n\n${"## h\n\n".repeat(100_000)}`, 90_000);
+    expect(of(result, "duplicate-section")).toHaveLength(99_999);
+    expect(of(result, "duplicate-section")[0]).toBe("5:1-5:5 warning duplicate-section Duplicate section 'h' (first on line 3)");
+  }, 120_000);
+});
+
+describe("hostile bytes", () => {
+  it.each([
+    ["invalid-utf8.md", "3:4-3:4 error file-encoding Invalid UTF-8 byte 0xE9 at byte 14"],
+    ["nul-byte.md", "3:7-3:7 error file-encoding NUL byte at byte 17: this is a binary file, not a text handoff"],
+    ["utf16le.md", "1:1-1:1 error file-encoding File is UTF-16 (byte order mark FF FE or FE FF); handoff documents must be UTF-8"],
+    ["utf16be.md", "1:1-1:1 error file-encoding File is UTF-16 (byte order mark FF FE or FE FF); handoff documents must be UTF-8"],
+  ])("%s: exactly one file-encoding finding", async (name, expected) => {
+    const [result] = (await lintPaths([name], session)).results;
+    expect(result?.diagnostics.map(shown)).toEqual([expected]);
+  });
+
+  it("CR-only line endings: frontmatter and sections are read, no finding", async () => {
+    const [result] = (await lintPaths(["cr-only.md"], session)).results;
+    expect(result?.diagnostics.map(shown)).toEqual([]);
+    expect(result?.internalErrors).toEqual([]);
+  });
+});
+
+describe("a hostile directory", () => {
+  it("symlink loops, a dangling link and odd file names: one result each, in order", async () => {
+    const dir = tempDir();
+    const names = ["a b.md", "new\nline.md", "é漢字.md", "-rf.md", "--help.md"];
+    for (const name of names) writeFileSync(path.join(dir, name), "# T\n\n## Next steps\n\nRun it.\n");
+    symlinkSync(path.join(dir, "loop-b.md"), path.join(dir, "loop-a.md"));
+    symlinkSync(path.join(dir, "loop-a.md"), path.join(dir, "loop-b.md"));
+    mkdirSync(path.join(dir, "sub"));
+    symlinkSync(dir, path.join(dir, "sub", "up")); // a directory loop
+    const run = await lintPaths(["."], createSession({ cwd: dir }));
+    expect(run.results.map((r) => `${JSON.stringify(r.path)} ${r.diagnostics.map((d) => `${d.ruleId} ${d.message}`).join("; ")}`)).toEqual([
+      '"--help.md" ',
+      '"-rf.md" ',
+      '"a b.md" ',
+      '"loop-a.md" file-read Symbolic link loop; the file cannot be read',
+      '"loop-b.md" file-read Symbolic link loop; the file cannot be read',
+      '"new\\nline.md" ',
+      '"é漢字.md" ',
+    ]);
+  });
+
+  it("file names starting with a dash are files after --, never options", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "-rf.md"), "# T\n\n## Next steps\n\nRun it.\n");
+    let out = "";
+    const io = { cwd: dir, env: { NO_COLOR: "1" }, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (out += t) } };
+    expect(await runCli(["lint", "--format", "json", "--", "-rf.md"], io)).toBe(0);
+    expect((JSON.parse(out) as { files: Array<{ path: string }> }).files.map((f) => f.path)).toEqual(["-rf.md"]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)("an unreadable file is a file-read finding and the run goes on (skipped as root: root reads anything)", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "a.md"), "# T\n\n## Next steps\n\nRun it.\n");
+    writeFileSync(path.join(dir, "secret.md"), "# T\n");
+    chmodSync(path.join(dir, "secret.md"), 0o000);
+    const run = await lintPaths(["."], createSession({ cwd: dir }));
+    expect(run.results.map((r) => `${r.path} ${r.diagnostics.map((d) => d.message).join("; ")}`)).toEqual(["a.md ", "secret.md Permission denied"]);
+  });
+});
