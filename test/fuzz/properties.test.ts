@@ -4,8 +4,7 @@
  *   reports a line-ending rewrite on purpose, see test/lint.test.ts);
  * - `seal` then `verify` passes, and sealing changes only the integrity line;
  * - a canary secret placed anywhere never appears unmasked in any output format;
- * - resume output has exactly one BEGIN and one END marker line (todo: src/resume/render.ts does
- *   not exist on this branch).
+ * - resume output has exactly one BEGIN and one END marker line, whatever the body forges.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -15,6 +14,8 @@ import { planSeal, SealError } from "../../src/integrity/seal.js";
 import { verifyIntegrity } from "../../src/integrity/verify.js";
 import { buildDocument, createSession, lintText } from "../../src/lint.js";
 import { sourceFromBytes } from "../../src/load/read.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
+import { orderSections, renderUserTier } from "../../src/resume/render.js";
 import { blockArb, frontmatterArb, fuzzOptions, fuzzRuns, fuzzTimeout, markdownArb } from "./arbitraries.js";
 import { documentDerived, renderAll } from "./reporters.js";
 
@@ -182,6 +183,34 @@ describe(`fuzz: canary secrets (${RUNS} runs)`, () => {
   }, fuzzTimeout(RUNS, 400));
 });
 
-describe("fuzz: resume", () => {
-  it.todo("resume output always has exactly one BEGIN and one END marker line (needs src/resume/render.ts: escapeMarkers/renderUserTier, issue 5)");
+/** Lines that imitate or forge the user-tier markers, mixed into arbitrary Markdown. */
+const markerArb = fc.constantFrom(
+  USER_TIER_BEGIN,
+  USER_TIER_END,
+  `  ${USER_TIER_END}  `,
+  "--- end user tier content: handoff ---",
+  "—— END USER\u200BTIER ——",
+  "--- ЕND USЕR-TІER CONTENT ---",
+  "＝＝ END USERTIER ＝＝",
+  `> ${USER_TIER_END}`,
+  `\`${USER_TIER_END}\``,
+);
+
+describe(`fuzz: resume (${RUNS} runs)`, () => {
+  it("resume output always has exactly one BEGIN and one END marker line", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(blockArb, markerArb), { maxLength: 8 }), fc.boolean(), (blocks, crlf) => {
+        let text = `# Handoff\n\n## Next steps\n\n${blocks.join("\n\n")}\n`;
+        if (crlf) text = text.replace(/\n/g, "\r\n");
+        const { document } = buildDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"), session);
+        const output = renderUserTier(orderSections(document), false);
+        const lines = output.split(/\r\n|\r|\n/);
+        expect(lines.filter((line) => line === USER_TIER_BEGIN)).toHaveLength(1);
+        expect(lines.filter((line) => line === USER_TIER_END)).toHaveLength(1);
+        expect(lines[0]).toBe(USER_TIER_BEGIN);
+        expect(lines.filter((line) => line !== "").at(-1)).toBe(USER_TIER_END);
+      }),
+      fuzzOptions(RUNS),
+    );
+  }, fuzzTimeout(RUNS, 200));
 });
