@@ -13,6 +13,7 @@ import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { discoverFiles } from "./load/discover.js";
 import { readSource, sourceFromBytes, type SourceFile } from "./load/read.js";
+import { readAhead } from "./load/read-ahead.js";
 import { secretValuesToMask } from "./secrets/document.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
@@ -226,8 +227,7 @@ export async function lintPaths(
 ): Promise<LintRun> {
   const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
   const results: FileResult[] = [];
-  for (const file of discovery.files) {
-    const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
     // lintSource never throws: a parser bug becomes an internal error of that file and the run goes on.
     const result = lintSource(source, session);
     results.push(result);
@@ -253,8 +253,7 @@ export async function analysePaths(
   onFile: (file: AnalysedFile) => void,
 ): Promise<{ unmatched: string[] }> {
   const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
-  for (const file of discovery.files) {
-    const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
     onFile(analyseSource(source, session));
   }
   return { unmatched: discovery.unmatched };
