@@ -3,13 +3,32 @@
  */
 import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
-import { registerLint } from "./lint.js";
-import { registerStats } from "./stats.js";
-import { registerInstallHook } from "./install-hook.js";
-import { registerCheckpoint } from "./checkpoint.js";
-import { registerSeal } from "./seal.js";
-import { registerVerify } from "./verify.js";
 import { packageVersion } from "./version.js";
+
+/** Adds one command to the program. */
+type Register = (program: Command, io: CommandIO, setExit: (code: number) => void) => void;
+
+/**
+ * Every command, in help order, loaded on demand: a run imports only the command it names (a
+ * pre-commit `handoff lint` never loads stats, seal or checkpoint code); `--version` loads none;
+ * help and unknown commands load all.
+ */
+const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
+  ["lint", async () => (await import("./lint.js")).registerLint],
+  ["stats", async () => (await import("./stats.js")).registerStats],
+  ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
+  ["checkpoint", async () => (await import("./checkpoint.js")).registerCheckpoint],
+  ["seal", async () => (await import("./seal.js")).registerSeal],
+  ["verify", async () => (await import("./verify.js")).registerVerify],
+];
+
+/** The registrations `argv` needs: the named command's alone, or all of them. */
+async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
+  if (argv[0] === "-v" || argv[0] === "--version") return [];
+  const named = COMMANDS.find(([name]) => name === argv[0]);
+  const wanted = named ? [named] : COMMANDS;
+  return Promise.all(wanted.map(([, load]) => load()));
+}
 
 /**
  * Runs the CLI with `argv` (without `node` and the script).
@@ -29,13 +48,8 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
     });
-  registerLint(program, io, setExit);
-  registerStats(program, io, setExit);
-  registerInstallHook(program, io, setExit);
-  registerCheckpoint(program, io, setExit);
-  registerSeal(program, io, setExit);
-  registerVerify(program, io, setExit);
   try {
+    for (const register of await registrationsFor(argv)) register(program, io, setExit);
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {

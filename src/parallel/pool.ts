@@ -7,7 +7,6 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { FileResult } from "../engine/diagnostic.js";
 import type { LintWorkerData, ResultMessage, WorkItem, WorkerLintOptions } from "./protocol.js";
 
@@ -53,10 +52,12 @@ export async function lintOnWorkers(
   // Small batches balance uneven files; a second batch queued per worker hides the round trip.
   const batchSize = Math.max(1, Math.min(16, Math.ceil(files.length / (count * 8))));
   const workerData: LintWorkerData = { options };
+  // Loaded here, not at start-up: a one-file run never starts a worker.
+  const { Worker } = await import("node:worker_threads");
 
   return await new Promise<FileResult[]>((resolve, reject) => {
     let settled = false;
-    const pool: Array<{ worker: Worker; outstanding: Set<number>; alive: boolean }> = [];
+    const pool: Array<{ worker: InstanceType<typeof Worker>; outstanding: Set<number>; alive: boolean }> = [];
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;

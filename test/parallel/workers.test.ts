@@ -11,10 +11,16 @@ import type { FileResult } from "../../src/engine/diagnostic.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const cli = path.join(repoRoot, "dist/src/cli/main.js");
+/** The `handoff` bin: the esbuild bundle of the same code (scripts/bundle.mjs). */
+const bundle = path.join(repoRoot, "dist/bundle/main.js");
 const poolModule = path.join(repoRoot, "dist/src/parallel/pool.js");
 
 function lint(...args: string[]) {
-  return spawnSync(process.execPath, [cli, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", ...args], {
+  return lintWith(cli, ...args);
+}
+
+function lintWith(entry: string, ...args: string[]) {
+  return spawnSync(process.execPath, [entry, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", ...args], {
     cwd: repoRoot,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -35,6 +41,17 @@ describe("worker threads", () => {
     expect(parallel.status).toBe(single.status);
     expect(parallel.stdout).toBe(single.stdout);
     expect(byDefault.stdout).toBe(single.stdout);
+  });
+
+  it("the bundled bin reports the same with and without its bundled worker", () => {
+    expect(existsSync(bundle), "run npm run build first").toBe(true);
+    const reference = lint("--no-workers", "corpus");
+    const bundledSingle = lintWith(bundle, "--no-workers", "corpus");
+    const bundledParallel = lintWith(bundle, "--workers", "2", "corpus");
+    expect(bundledSingle.stderr).toBe("");
+    expect(bundledSingle.stdout).toBe(reference.stdout);
+    expect(bundledParallel.stdout).toBe(reference.stdout);
+    expect(bundledParallel.status).toBe(1);
   });
 
   it("rejects a --workers value that is not a whole number", () => {
