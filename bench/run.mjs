@@ -33,7 +33,7 @@ const only = get("--only", "")
   .split(",")
   .filter(Boolean);
 const hasTime = existsSync("/usr/bin/time");
-const cli = path.join(root, "dist/src/cli/main.js");
+const cli = path.join(root, "dist/bundle/main.js");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 function corpus(count) {

@@ -5,8 +5,7 @@
  * needed). Remote images in general are reported at `info`: they load automatically and tell their
  * host who read the handoff and when.
  */
-import type { Definition, Image, ImageReference, Link, LinkReference } from "mdast";
-import { visit } from "unist-util-visit";
+import type { Definition, Image, ImageReference, Link, LinkReference, Parents } from "mdast";
 import type { HandoffDocument } from "../src/document/model.js";
 import type { Severity } from "../src/engine/diagnostic.js";
 import type { Rule, RuleContext } from "../src/engine/rule.js";
@@ -79,20 +78,27 @@ function spanOf(node: { position?: { start: { offset?: number }; end: { offset?:
 function checkMarkdown(document: HandoffDocument, context: RuleContext): void {
   const root = document.mdast;
   if (!root) return;
+  // One walk gathers definitions and links; references are resolved after it (a definition may
+  // follow its reference), and links are checked in document order.
   const definitions = new Map<string, Definition>();
-  visit(root, "definition", (node: Definition) => {
-    if (!definitions.has(node.identifier)) definitions.set(node.identifier, node);
-  });
-  visit(root, (node) => {
+  const links: Array<Image | Link | ImageReference | LinkReference> = [];
+  const walk = (parent: Parents): void => {
+    for (const node of parent.children) {
+      if (node.type === "image" || node.type === "link" || node.type === "imageReference" || node.type === "linkReference") links.push(node);
+      else if (node.type === "definition" && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
+      if ("children" in node) walk(node);
+    }
+  };
+  walk(root);
+  for (const node of links) {
+    const [s, e] = spanOf(node);
     if (node.type === "image" || node.type === "link") {
-      const [s, e] = spanOf(node);
-      check(context, node.type, (node as Image | Link).url, s, e);
-    } else if (node.type === "imageReference" || node.type === "linkReference") {
-      const definition = definitions.get((node as ImageReference | LinkReference).identifier);
-      const [s, e] = spanOf(node);
+      check(context, node.type, node.url, s, e);
+    } else {
+      const definition = definitions.get(node.identifier);
       if (definition) check(context, node.type === "imageReference" ? "image" : "link", definition.url, s, e);
     }
-  });
+  }
 }
 
 /** The `injection-exfil-link` rule; see `rules/injection-exfil-link.md`. */

@@ -34,6 +34,36 @@ export const MARKDOWNLINT_DEFAULTS: Configuration = {
   MD060: false,
 };
 
+/** The merged markdownlint config per rule-options object: built once per run, not per document. */
+const configCache = new WeakMap<object, Configuration>();
+
+function configFor(options: Record<string, unknown>): Configuration {
+  let config = configCache.get(options);
+  if (!config) {
+    config = { ...MARKDOWNLINT_DEFAULTS, ...((options.config ?? {}) as Configuration) };
+    configCache.set(options, config);
+  }
+  return config;
+}
+
+/**
+ * Tells markdownlint where our frontmatter block ends: markdownlint only asks its `frontMatter`
+ * option for `text.match(frontMatter)[0]`, so one matcher answering "the first `length`
+ * characters" replaces compiling a `^[\s\S]{N}` RegExp for every document.
+ */
+class FrontmatterPrefix extends RegExp {
+  constructor(readonly prefixLength: number) {
+    super("^");
+  }
+
+  override [Symbol.match](text: string): RegExpMatchArray {
+    const match = [text.slice(0, this.prefixLength)] as RegExpMatchArray;
+    match.index = 0;
+    match.input = text;
+    return match;
+  }
+}
+
 export const markdownlint: Rule = {
   meta: {
     id: "markdownlint",
@@ -48,12 +78,11 @@ export const markdownlint: Rule = {
     defaultOptions: { config: {} },
   },
   check(document, context) {
-    const userConfig = (context.options.config ?? {}) as Configuration;
-    const config: Configuration = { ...MARKDOWNLINT_DEFAULTS, ...userConfig };
+    const config = configFor(context.options);
     const frontmatter = document.frontmatter;
     const frontMatter =
       frontmatter && frontmatter.range.end.offset > 0 && !frontmatter.problems.some((p) => p.code === "unclosed")
-        ? new RegExp(`^[\\s\\S]{${frontmatter.range.end.offset}}`)
+        ? new FrontmatterPrefix(frontmatter.range.end.offset)
         : null;
     const results = lint({
       // Blocks past the Markdown limits are blanked here too: markdownlint runs micromark itself.

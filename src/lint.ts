@@ -13,6 +13,9 @@ import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { discoverFiles } from "./load/discover.js";
 import { readSource, sourceFromBytes, type SourceFile } from "./load/read.js";
+import { readAhead } from "./load/read-ahead.js";
+import { lintOnWorkers, workerCount, type MIN_FILES_FOR_WORKERS } from "./parallel/pool.js";
+import type { WorkerLintOptions } from "./parallel/protocol.js";
 import { secretValuesToMask } from "./secrets/document.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
@@ -69,6 +72,8 @@ export interface LintSession {
   now: Date;
   /** Honour the documents' own suppression comments. */
   inlineSuppression: boolean;
+  /** What a worker thread rebuilds this session from; undefined when custom rule objects were given (they stay on this thread). */
+  workerOptions: WorkerLintOptions | undefined;
 }
 
 /**
@@ -130,6 +135,7 @@ export function createSession(options: LintOptions = {}): LintSession {
   (config.overrides ?? []).forEach((override, index) => checkProfile(override.profile, profiles, ` in overrides[${index}]`));
   const cliRuleOverrides = normalizeRuleNames(options.ruleOverrides, known, "--rule") ?? {};
   const prepared = prepareRules(rules, { ...config, rules: mergeRulesConfig(config, []) }, cliRuleOverrides);
+  const now = options.now ?? new Date();
   return {
     cwd,
     config,
@@ -144,8 +150,20 @@ export function createSession(options: LintOptions = {}): LintSession {
     rules,
     cliProfile: options.profile,
     cliRuleOverrides,
-    now: options.now ?? new Date(),
+    now,
     inlineSuppression: options.inlineSuppression ?? true,
+    workerOptions: options.rules
+      ? undefined
+      : {
+          cwd,
+          config,
+          configDir: options.configDir,
+          profile: options.profile,
+          ruleOverrides: options.ruleOverrides,
+          maxFileSize: options.maxFileSize,
+          now,
+          inlineSuppression: options.inlineSuppression,
+        },
   };
 }
 
@@ -230,19 +248,39 @@ export interface LintRun {
   unmatched: string[];
 }
 
+/** How {@link lintPaths} runs. */
+export interface LintPathsOptions {
+  /**
+   * Worker threads (`--workers N`; 0 = all on this thread). Default: one per core when there are at
+   * least {@link MIN_FILES_FOR_WORKERS} files, else none. Results are the same either way.
+   */
+  workers?: number;
+  /** Called once with the number of files found, before the first result (progress display). */
+  onStart?: (fileCount: number) => void;
+}
+
 /**
  * Lints every file the inputs name, in display-path order. One bad file never stops the run.
- * @param onResult called for each file as soon as it is done (streaming reporters, progress).
+ * @param onResult called for each file, in display-path order, as soon as it and every file
+ * before it are done (streaming reporters, progress).
  */
 export async function lintPaths(
   inputs: readonly string[],
   session: LintSession,
   onResult?: (result: FileResult) => void,
+  options: LintPathsOptions = {},
 ): Promise<LintRun> {
   const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  options.onStart?.(discovery.files.length);
+  const read = (file: string) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  const workers = session.workerOptions ? workerCount(discovery.files.length, options.workers) : 0;
+  if (workers > 0 && session.workerOptions) {
+    const lintHere = async (file: string) => lintSource(await read(file), session);
+    const results = await lintOnWorkers(discovery.files, session.workerOptions, workers, lintHere, (result) => onResult?.(result));
+    return { results, unmatched: discovery.unmatched };
+  }
   const results: FileResult[] = [];
-  for (const file of discovery.files) {
-    const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  for await (const source of readAhead(discovery.files, read)) {
     // lintSource never throws: a parser bug becomes an internal error of that file and the run goes on.
     const result = lintSource(source, session);
     results.push(result);
@@ -268,8 +306,7 @@ export async function analysePaths(
   onFile: (file: AnalysedFile) => void,
 ): Promise<{ unmatched: string[] }> {
   const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
-  for (const file of discovery.files) {
-    const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
     onFile(analyseSource(source, session));
   }
   return { unmatched: discovery.unmatched };

@@ -38,6 +38,8 @@ export interface LintCommandOptions {
   now?: string;
   baseline?: string;
   writeBaseline?: string;
+  /** `--workers N` (a string from commander) or `--no-workers` (false). */
+  workers?: string | boolean;
 }
 
 /** Thrown for a bad command line: printed as one line, exit 2. */
@@ -83,6 +85,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const maxWarnings = parseCount("--max-warnings", options.maxWarnings);
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
     if (maxFileSize === 0) throw new UsageError("--max-file-size must be at least 1 byte");
+    const workers = options.workers === false ? 0 : parseCount("--workers", typeof options.workers === "string" ? options.workers : undefined);
     const ruleOverrides = parseRuleFlags(options.rule ?? []);
     if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
     const loaded = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
@@ -90,7 +93,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const now = parseNow(options.now);
     const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, maxFileSize, now });
-    const run = await collectResults(paths, options, session, io);
+    const run = await collectResults(paths, options, session, io, workers);
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
@@ -168,6 +171,7 @@ async function collectResults(
   options: LintCommandOptions,
   session: LintSession,
   io: CommandIO,
+  workers: number | undefined,
 ): Promise<{ results: FileResult[]; unmatched: string[] }> {
   if (options.stdinFilename !== undefined) {
     if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
@@ -179,7 +183,7 @@ async function collectResults(
     const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
-  return lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session);
+  return lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, undefined, { workers });
 }
 
 /** Adds the `lint` command to `program`. */
@@ -204,6 +208,8 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--write-baseline <file>", "record every current finding in a baseline file")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
+    .option("--workers <n>", "lint on n worker threads (default: one per core for 50 files or more)")
+    .option("--no-workers", "lint on the main thread only")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
     .action(async (paths: string[], options: LintCommandOptions) => {
       setExit(await runLint(paths, options, io));

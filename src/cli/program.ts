@@ -3,17 +3,37 @@
  */
 import { Command, CommanderError } from "commander";
 import { EXIT, type CommandIO } from "./io.js";
-import { registerCheckpoint } from "./checkpoint.js";
-import { registerInstallHook } from "./install-hook.js";
-import { registerLint } from "./lint.js";
-import { registerList } from "./list.js";
-import { registerNew } from "./new.js";
-import { registerResume } from "./resume.js";
-import { registerSeal } from "./seal.js";
-import { registerStats } from "./stats.js";
-import { registerStatus } from "./status.js";
-import { registerVerify } from "./verify.js";
 import { packageVersion } from "./version.js";
+
+/** Adds one command to the program. */
+type Register = (program: Command, io: CommandIO, setExit: (code: number) => void) => void;
+
+/**
+ * Every command, in help order, loaded on demand: a run imports only the command it names (a
+ * pre-commit `handoff lint` never loads stats, seal or checkpoint code); `--version` loads none;
+ * help and unknown commands load all.
+ */
+const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
+  // check, then trust, then the store, then CI
+  ["lint", async () => (await import("./lint.js")).registerLint],
+  ["seal", async () => (await import("./seal.js")).registerSeal],
+  ["verify", async () => (await import("./verify.js")).registerVerify],
+  ["checkpoint", async () => (await import("./checkpoint.js")).registerCheckpoint],
+  ["new", async () => (await import("./new.js")).registerNew],
+  ["list", async () => (await import("./list.js")).registerList],
+  ["resume", async () => (await import("./resume.js")).registerResume],
+  ["status", async () => (await import("./status.js")).registerStatus],
+  ["stats", async () => (await import("./stats.js")).registerStats],
+  ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
+];
+
+/** The registrations `argv` needs: the named command's alone, or all of them. */
+async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
+  if (argv[0] === "-v" || argv[0] === "--version") return [];
+  const named = COMMANDS.find(([name]) => name === argv[0]);
+  const wanted = named ? [named] : COMMANDS;
+  return Promise.all(wanted.map(([, load]) => load()));
+}
 
 /**
  * Runs the CLI with `argv` (without `node` and the script).
@@ -35,18 +55,8 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
       // commander says "error: unknown option '--x'"; every other message of ours starts "handoff: ".
       outputError: (text, write) => write(text.replace(/^error: /, "handoff: ")),
     });
-  // In the order `--help` lists them: check, then trust, then the store, then CI.
-  registerLint(program, io, setExit);
-  registerSeal(program, io, setExit);
-  registerVerify(program, io, setExit);
-  registerCheckpoint(program, io, setExit);
-  registerNew(program, io, setExit);
-  registerList(program, io, setExit);
-  registerResume(program, io, setExit);
-  registerStatus(program, io, setExit);
-  registerStats(program, io, setExit);
-  registerInstallHook(program, io, setExit);
   try {
+    for (const register of await registrationsFor(argv)) register(program, io, setExit);
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { lilconfigSync } from "lilconfig";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import type { CustomProfileConfig } from "../profiles/custom.js";
@@ -64,14 +64,20 @@ function loadJson(filepath: string, content: string): unknown {
   }
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateConfig = ajv.compile<HandoffConfig>(configSchema);
+let configValidator: ValidateFunction<HandoffConfig> | undefined;
+
+/** The config schema's validator, compiled on first use (~50 ms: runs without a config file never pay it). */
+function validatorOfConfig(): ValidateFunction<HandoffConfig> {
+  configValidator ??= new Ajv({ allErrors: true, strict: false }).compile<HandoffConfig>(configSchema);
+  return configValidator;
+}
 
 /**
  * Validates a config object.
  * @throws ConfigError naming the first problem, e.g. `rules.MD013: must be equal to one of the allowed values`.
  */
 export function checkConfig(config: unknown, filepath: string): HandoffConfig {
+  const validateConfig = validatorOfConfig();
   if (!validateConfig(config)) {
     const first = validateConfig.errors?.[0];
     const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, ".") : "(root)";

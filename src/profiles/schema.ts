@@ -13,14 +13,17 @@ export interface SchemaProblem {
   message: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
+let ajv: Ajv | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
-/** Compiles `schema` once per run (cached by object identity). */
+/** Compiles `schema` once per run (cached by object identity); ajv itself is set up on first use. */
 function validatorFor(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+      ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
+    }
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }

@@ -1,0 +1,33 @@
+/**
+ * Messages between the lint pool (main thread) and its worker threads. Every value is plain data
+ * (structured-clone safe): paths in, {@link FileResult}s out.
+ */
+import type { FileResult } from "../engine/diagnostic.js";
+import type { LintOptions } from "../lint.js";
+
+/** The {@link LintOptions} a worker rebuilds its session from (custom rule objects cannot cross threads). */
+export type WorkerLintOptions = Omit<LintOptions, "rules">;
+
+/** `workerData` of a lint worker. */
+export interface LintWorkerData {
+  options: WorkerLintOptions;
+}
+
+/** One file to lint: its place in the run (path order) and its path as discovered. */
+export interface WorkItem {
+  index: number;
+  path: string;
+}
+
+/** Main → worker: lint these files, in this order. */
+export interface FilesMessage {
+  type: "files";
+  files: WorkItem[];
+}
+
+/** Worker → main: the result of one file. */
+export interface ResultMessage {
+  type: "result";
+  index: number;
+  result: FileResult;
+}
