@@ -7,8 +7,7 @@ import { analyseSource } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog, type CatalogEntry } from "../store/catalog.js";
-import { EXIT, type CommandIO } from "./io.js";
-import { UsageError } from "./lint.js";
+import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
 /** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
@@ -90,12 +89,7 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
     else io.stdout.write(table(rows));
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UsageError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    return exitForError(error, io);
   }
 }
 

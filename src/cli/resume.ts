@@ -12,8 +12,7 @@ import { RESUMABLE, isStatus } from "../resume/transitions.js";
 import { latestOpen } from "../store/catalog.js";
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
 import type { DirectoryStore } from "../store/store.js";
-import { EXIT, type CommandIO } from "./io.js";
-import { UsageError } from "./lint.js";
+import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
 /** Options of `resume`. */
@@ -106,12 +105,7 @@ export async function runResume(name: string | undefined, options: ResumeCommand
     else io.stdout.write(textReport(report, statusLine));
     return report.verdict === "resumed" ? EXIT.ok : EXIT.findings;
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof StoreEscapeError || error instanceof UsageError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    return exitForError(error, io);
   }
 }
 

@@ -10,8 +10,7 @@ import { readSource } from "../load/read.js";
 import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
 import { isStatus, nextStatuses, STATUSES } from "../resume/transitions.js";
 import { StoreEscapeError } from "../store/naming.js";
-import { EXIT, type CommandIO } from "./io.js";
-import { UsageError } from "./lint.js";
+import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
 /** Runs `status`. @returns 0 changed, 1 refused, 2 usage or unusable. */
@@ -52,12 +51,7 @@ export async function runStatus(id: string, to: string, options: StoreCommandOpt
       throw error;
     }
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof StoreEscapeError || error instanceof UsageError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    return exitForError(error, io);
   }
 }
 
