@@ -10,11 +10,20 @@ import { detectLineEnding, type HandoffDocument } from "./model.js";
 import { LineIndex } from "./position.js";
 import { buildSections } from "./sections.js";
 
+/** Options of {@link parseDocument}. */
+export interface ParseOptions {
+  /**
+   * false: frontmatter only — no mdast, sections or fenced record (what re-checking a cached
+   * result against a new clock needs: the `expiry` rule reads frontmatter and records only).
+   */
+  markdown?: boolean;
+}
+
 /**
  * Builds the document model. The profile is left as `generic`/`default`; the profile stage
  * ({@link ../profiles/detect.ts}) sets it.
  */
-export function parseDocument(source: SourceFile): HandoffDocument {
+export function parseDocument(source: SourceFile, options: ParseOptions = {}): HandoffDocument {
   const text = source.text ?? "";
   const lines = new LineIndex(text);
   const base = {
@@ -72,6 +81,9 @@ export function parseDocument(source: SourceFile): HandoffDocument {
         yaml: undefined,
       };
     }
+  }
+  if (options.markdown === false) {
+    return { ...base, format: "markdown", frontmatter, bodyOffset, mdast: undefined, sections: [], record: undefined };
   }
   const mdast = parseMarkdown(markdownText);
   const sections = buildSections(mdast, text, lines);

@@ -48,6 +48,8 @@ export function prepareRules(
 export interface CheckOptions {
   /** The run's clock (default: now). */
   now?: Date;
+  /** Called with a rule's id each time it reads `context.now` (a cached result of that rule holds for that clock only). */
+  onClockRead?: (ruleId: string) => void;
 }
 
 /**
@@ -72,7 +74,10 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       options: entry.options,
       severity: entry.severity,
       ruleNames: prepared.ruleNames,
-      now,
+      get now() {
+        options.onClockRead?.(meta.id);
+        return now;
+      },
       foreignSeverity: (ruleId) => ruleSetting(prepared.rulesConfig, ruleId).severity,
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);
