@@ -26,7 +26,17 @@ await build({
   target: "node20",
   // ESM builds first: jsonc-parser's UMD build requires its own files at run time.
   mainFields: ["module", "main"],
-  // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __handoffCreateRequire } from "node:module"; const require = __handoffCreateRequire(import.meta.url);' },
+  // Bundled CommonJS dependencies call require() for Node built-ins and read __filename /
+  // __dirname (write-file-atomic names its temp files from __filename): give them this chunk's.
+  banner: {
+    js: [
+      'import { createRequire as __handoffCreateRequire } from "node:module";',
+      'import { fileURLToPath as __handoffFileURLToPath } from "node:url";',
+      "const require = __handoffCreateRequire(import.meta.url);",
+      "const __handoffFilename = __handoffFileURLToPath(import.meta.url);",
+      'const __handoffDirname = __handoffFilename.slice(0, __handoffFilename.lastIndexOf("/"));',
+    ].join(" "),
+  },
+  define: { __filename: "__handoffFilename", __dirname: "__handoffDirname" },
   logLevel: "warning",
 });

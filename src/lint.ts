@@ -8,19 +8,19 @@ import { builtinRules } from "../rules/index.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
 import { ConfigError, normalizeRuleNames, type HandoffConfig, type RuleSetting } from "./engine/config.js";
-import type { FileResult, SeveritySetting } from "./engine/diagnostic.js";
+import { compareDiagnostics, type FileResult, type SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
-import { discoverFiles } from "./load/discover.js";
-import { readSource, sourceFromBytes, type SourceFile } from "./load/read.js";
-import { readAhead } from "./load/read-ahead.js";
-import { lintOnWorkers, workerCount, type MIN_FILES_FOR_WORKERS } from "./parallel/pool.js";
+import { sourceFromBytes, type SourceFile } from "./load/read.js";
 import type { WorkerLintOptions } from "./parallel/protocol.js";
 import { secretValuesToMask } from "./secrets/document.js";
+import { contentDigest, type LintFacts } from "./cache/lint-cache.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
 import { assignProfile } from "./profiles/detect.js";
 import type { Profile } from "./profiles/profile.js";
+
+export { analysePaths, lintPaths, type LintPathsOptions, type LintRun } from "./lint-paths.js";
 
 /** Options of a lint run. */
 export interface LintOptions {
@@ -241,54 +241,6 @@ export function lintText(path: string, text: string | Uint8Array, session: LintS
   return lintSource(sourceFromBytes(path, bytes, session.cwd), session);
 }
 
-/** Result of {@link lintPaths}. */
-export interface LintRun {
-  results: FileResult[];
-  /** Inputs that matched no file. */
-  unmatched: string[];
-}
-
-/** How {@link lintPaths} runs. */
-export interface LintPathsOptions {
-  /**
-   * Worker threads (`--workers N`; 0 = all on this thread). Default: one per core when there are at
-   * least {@link MIN_FILES_FOR_WORKERS} files, else none. Results are the same either way.
-   */
-  workers?: number;
-  /** Called once with the number of files found, before the first result (progress display). */
-  onStart?: (fileCount: number) => void;
-}
-
-/**
- * Lints every file the inputs name, in display-path order. One bad file never stops the run.
- * @param onResult called for each file, in display-path order, as soon as it and every file
- * before it are done (streaming reporters, progress).
- */
-export async function lintPaths(
-  inputs: readonly string[],
-  session: LintSession,
-  onResult?: (result: FileResult) => void,
-  options: LintPathsOptions = {},
-): Promise<LintRun> {
-  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
-  options.onStart?.(discovery.files.length);
-  const read = (file: string) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
-  const workers = session.workerOptions ? workerCount(discovery.files.length, options.workers) : 0;
-  if (workers > 0 && session.workerOptions) {
-    const lintHere = async (file: string) => lintSource(await read(file), session);
-    const results = await lintOnWorkers(discovery.files, session.workerOptions, workers, lintHere, (result) => onResult?.(result));
-    return { results, unmatched: discovery.unmatched };
-  }
-  const results: FileResult[] = [];
-  for await (const source of readAhead(discovery.files, read)) {
-    // lintSource never throws: a parser bug becomes an internal error of that file and the run goes on.
-    const result = lintSource(source, session);
-    results.push(result);
-    onResult?.(result);
-  }
-  return { results, unmatched: discovery.unmatched };
-}
-
 /** One analysed file: its parsed document (undefined when the pipeline itself failed), profile and result. */
 export interface AnalysedFile {
   document: HandoffDocument | undefined;
@@ -296,28 +248,18 @@ export interface AnalysedFile {
   result: FileResult;
 }
 
-/**
- * Like {@link lintPaths}, but hands each file's document along with its result, for commands that
- * measure documents (`stats`). Documents are passed one at a time and not kept.
- */
-export async function analysePaths(
-  inputs: readonly string[],
-  session: LintSession,
-  onFile: (file: AnalysedFile) => void,
-): Promise<{ unmatched: string[] }> {
-  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
-  for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
-    onFile(analyseSource(source, session));
-  }
-  return { unmatched: discovery.unmatched };
+/** Options of {@link analyseSource}. */
+export interface AnalyseOptions {
+  /** Called with a rule's id when it reads the run's clock. */
+  onClockRead?: (ruleId: string) => void;
 }
 
 /** Parses and checks one source, never throwing. */
-export function analyseSource(source: SourceFile, session: LintSession): AnalysedFile {
+export function analyseSource(source: SourceFile, session: LintSession, options: AnalyseOptions = {}): AnalysedFile {
   try {
     const settings = settingsFor(source.path, session);
     const { document, profile } = buildDocument(source, session, settings);
-    const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression });
+    const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead });
     const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
     return { document, profile, result: secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result };
   } catch (error) {
@@ -331,5 +273,43 @@ export function analyseSource(source: SourceFile, session: LintSession): Analyse
         internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
       },
     };
+  }
+}
+
+/**
+ * Lints one source and says what `--cache` needs to keep its result: the bytes' digest, the rules
+ * that read the clock, and whether those can be re-run without Markdown (see `src/cache/lint-cache.ts`).
+ */
+export function lintOutcome(source: SourceFile, session: LintSession): { result: FileResult; facts: LintFacts } {
+  const clockRules = new Set<string>();
+  const { document, result } = analyseSource(source, session, { onClockRead: (id) => clockRules.add(id) });
+  const recheckable =
+    document !== undefined && !document.text.includes("handoff-") && (document.format === "json" || document.record === undefined);
+  return {
+    result,
+    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable },
+  };
+}
+
+/**
+ * A cached result brought to this run's clock: the findings of `clockRules` are dropped and those
+ * rules re-run on the document parsed without Markdown (they read frontmatter and records only).
+ * Never throws: undefined when that fails (the caller lints the file in full).
+ */
+export function recheckClock(source: SourceFile, session: LintSession, cached: FileResult, clockRules: readonly string[]): FileResult | undefined {
+  try {
+    const settings = settingsFor(source.path, session);
+    const profile = session.profiles.get(cached.profile);
+    if (!profile) return undefined;
+    const document = parseDocument(source, { markdown: false });
+    document.profileId = profile.id;
+    const wanted = new Set(clockRules);
+    const prepared = { ...settings.prepared, entries: settings.prepared.entries.filter((entry) => wanted.has(entry.rule.meta.id)) };
+    const fresh = checkDocument(document, profile, prepared, { now: session.now });
+    if (fresh.internalErrors.length > 0) return undefined;
+    const kept = cached.diagnostics.filter((d) => !wanted.has(d.ruleId));
+    return { ...cached, diagnostics: [...kept, ...fresh.diagnostics].sort(compareDiagnostics) };
+  } catch {
+    return undefined;
   }
 }

@@ -16,6 +16,8 @@ import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
+import { packageVersion } from "./version.js";
+import { defaultCacheDirectory } from "../cache/lint-cache.js";
 import { parseTimestamp } from "../document/timestamp.js";
 
 /** Options parsed from the command line. */
@@ -40,6 +42,10 @@ export interface LintCommandOptions {
   writeBaseline?: string;
   /** `--workers N` (a string from commander) or `--no-workers` (false). */
   workers?: string | boolean;
+  /** `--cache`: reuse the results of unchanged files. */
+  cache?: boolean;
+  /** `--cache-location DIR` (default node_modules/.cache/handoffkit). */
+  cacheLocation?: string;
 }
 
 /** Thrown for a bad command line: printed as one line, exit 2. */
@@ -94,6 +100,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const now = parseNow(options.now);
     const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, maxFileSize, now });
     const run = await collectResults(paths, options, session, io, workers);
+    if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
     if (run.unmatched.length > 0) {
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
@@ -172,7 +179,7 @@ async function collectResults(
   session: LintSession,
   io: CommandIO,
   workers: number | undefined,
-): Promise<{ results: FileResult[]; unmatched: string[] }> {
+): Promise<{ results: FileResult[]; unmatched: string[]; cacheWarning?: string }> {
   if (options.stdinFilename !== undefined) {
     if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
     const chunks: Uint8Array[] = [];
@@ -183,7 +190,11 @@ async function collectResults(
     const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
-  return lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, undefined, { workers });
+  const cache =
+    options.cache || options.cacheLocation !== undefined
+      ? { directory: path.resolve(io.cwd, options.cacheLocation ?? defaultCacheDirectory(io.cwd)), key: { version: packageVersion() } }
+      : undefined;
+  return lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, undefined, { workers, cache });
 }
 
 /** Adds the `lint` command to `program`. */
@@ -210,6 +221,8 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--no-color", "no colour (also NO_COLOR=1)")
     .option("--workers <n>", "lint on n worker threads (default: one per core for 50 files or more)")
     .option("--no-workers", "lint on the main thread only")
+    .option("--cache", "reuse the results of files unchanged since the last --cache run (same config and version)")
+    .option("--cache-location <dir>", "directory of the cache (implies --cache; default node_modules/.cache/handoffkit)")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
     .action(async (paths: string[], options: LintCommandOptions) => {
       setExit(await runLint(paths, options, io));

@@ -130,12 +130,18 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     if (end > at && raw[end - 1] === "\r" && raw[end] === "\n") end--;
     // …and never between the halves of a surrogate pair (yaml ends some ranges one unit short).
     if (end > at && /[\uD800-\uDBFF]/.test(raw[end - 1] ?? "") && /[\uDC00-\uDFFF]/.test(raw[end] ?? "")) end++;
-    frontmatter.problems.push({
+    const problem: FrontmatterProblem = {
       code: duplicate ? "duplicate-key" : "yaml-error",
       message: duplicate ? `Duplicate frontmatter key${keyName(raw, at)}` : cleanYamlMessage(error.message),
       offset: base + at,
       endOffset: base + end,
-    });
+    };
+    // yaml may report one stack overflow more than once, at places that depend on the caller's
+    // stack depth: one "nests too deeply" finding is enough, and the same message at the same
+    // place is one finding.
+    const tooDeep = problem.message === TOO_DEEP;
+    if (frontmatter.problems.some((p) => p.message === problem.message && (tooDeep || p.offset === problem.offset))) continue;
+    frontmatter.problems.push(problem);
   }
   // An application tag (`!!js/function`, `!ruby/object`, `!custom`) asks a loader to build or run
   // something: yaml's core schema never does; the value is read as plain text, and said so.
@@ -218,6 +224,8 @@ function keyName(raw: string, at: number): string {
   return match ? ` '${match[0]}'` : "";
 }
 
+const TOO_DEEP = "YAML syntax error: the frontmatter nests too deeply to be read";
+
 /** The yaml package appends " at line L, column C" and a code frame; we give positions ourselves. */
 function cleanYamlMessage(message: string): string {
   const first = message.split("\n")[0] ?? message;
@@ -225,7 +233,7 @@ function cleanYamlMessage(message: string): string {
   // so CRLF and LF copies of a file give the same message.
   const token = first.replace(/\\r\\n|\\r/g, "\\n");
   // yaml catches its own stack overflow on deeply nested collections and reports it as an error.
-  if (token.startsWith("Maximum call stack size exceeded")) return "YAML syntax error: the frontmatter nests too deeply to be read";
+  if (token.startsWith("Maximum call stack size exceeded")) return TOO_DEEP;
   return `YAML syntax error: ${token.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
 }
 

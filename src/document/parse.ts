@@ -11,11 +11,20 @@ import { detectLineEnding, type HandoffDocument } from "./model.js";
 import { LineIndex } from "./position.js";
 import { buildSections } from "./sections.js";
 
+/** Options of {@link parseDocument}. */
+export interface ParseOptions {
+  /**
+   * false: frontmatter only — no mdast, sections or fenced record (what re-checking a cached
+   * result against a new clock needs: the `expiry` rule reads frontmatter and records only).
+   */
+  markdown?: boolean;
+}
+
 /**
  * Builds the document model. The profile is left as `generic`/`default`; the profile stage
  * ({@link ../profiles/detect.ts}) sets it.
  */
-export function parseDocument(source: SourceFile): HandoffDocument {
+export function parseDocument(source: SourceFile, options: ParseOptions = {}): HandoffDocument {
   const text = source.text ?? "";
   const lines = new LineIndex(text);
   const base = {
@@ -73,6 +82,9 @@ export function parseDocument(source: SourceFile): HandoffDocument {
         yaml: undefined,
       };
     }
+  }
+  if (options.markdown === false) {
+    return { ...base, format: "markdown", frontmatter, bodyOffset, mdast: undefined, sections: [], record: undefined };
   }
   // Blocks beyond the parser's limits are blanked first: micromark is quadratic in unmatched
   // delimiters and in nesting depth, and overflows the stack past ~4,000 levels (markdown-limits.ts).

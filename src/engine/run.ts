@@ -53,6 +53,8 @@ export interface CheckOptions {
    * false: a document that is about to be trusted must not switch off its own checks.
    */
   inlineSuppression?: boolean;
+  /** Called with a rule's id each time it reads `context.now` (a cached result of that rule holds for that clock only). */
+  onClockRead?: (ruleId: string) => void;
 }
 
 /**
@@ -79,7 +81,10 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       options: entry.options,
       severity: entry.severity,
       ruleNames: prepared.ruleNames,
-      now,
+      get now() {
+        options.onClockRead?.(meta.id);
+        return now;
+      },
       foreignSeverity: (ruleId) => ruleSetting(prepared.rulesConfig, ruleId).severity,
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);

@@ -3,7 +3,7 @@
  * and checks the files it is sent, posting each file's result back as soon as it is done.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { createSession, lintSource } from "../lint.js";
+import { createSession, lintOutcome } from "../lint.js";
 import { readAhead } from "../load/read-ahead.js";
 import { readSource } from "../load/read.js";
 import type { FilesMessage, LintWorkerData, ResultMessage, WorkItem } from "./protocol.js";
@@ -24,7 +24,7 @@ async function drain(): Promise<void> {
     for await (const source of readAhead(batch.map((item) => item.path), read)) {
       const item = batch[next++] as WorkItem;
       // lintSource never throws: a parser bug becomes an internal error of that file.
-      const message: ResultMessage = { type: "result", index: item.index, result: lintSource(source, session) };
+      const message: ResultMessage = { type: "result", index: item.index, outcome: lintOutcome(source, session) };
       port?.postMessage(message);
     }
   }

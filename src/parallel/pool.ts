@@ -1,17 +1,20 @@
 /**
  * Linting files on worker threads: a small pool (one worker per core by default), each worker with
- * its own session built once from the run's options. Files are handed out in small batches as
- * workers finish (files differ in size), and results are passed on strictly in path order, so a
- * run's output is the same with and without workers.
+ * its own session built once from the run's options. Files are queued as the run finds them and
+ * handed out in small batches as workers finish (files differ in size); each result comes back
+ * with its index, and the caller puts results in path order.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import type { FileResult } from "../engine/diagnostic.js";
-import type { LintWorkerData, ResultMessage, WorkItem, WorkerLintOptions } from "./protocol.js";
+import type { Worker } from "node:worker_threads";
+import type { LintOutcome, LintWorkerData, ResultMessage, WorkItem, WorkerLintOptions } from "./protocol.js";
 
 /** Below this many files a run stays on the main thread: starting workers (~0.3 s each) would dominate. */
 export const MIN_FILES_FOR_WORKERS = 50;
+
+/** Files per message to a worker; two batches are queued per worker to hide the round trip. */
+const BATCH_SIZE = 8;
 
 const workerFile = fileURLToPath(new URL("./lint-worker.js", import.meta.url));
 
@@ -32,96 +35,121 @@ export function workerCount(fileCount: number, requested: number | undefined): n
   return Math.min(availableParallelism(), fileCount);
 }
 
+/** A running pool. */
+export interface LintPool {
+  /** Queues one file. */
+  add(item: WorkItem): void;
+  /** No more files: resolves when every queued file has its result, then stops the workers. */
+  finish(): Promise<void>;
+}
+
+interface Member {
+  worker: Worker;
+  outstanding: Set<number>;
+  alive: boolean;
+}
+
 /**
- * Lints `files` on `count` workers.
+ * Starts `count` workers.
  * @param lintHere lints one file on the main thread: used for the files of a worker that died.
- * @param onResult called once per file, in `files` order.
- * @returns the results in `files` order.
+ * @param onOutcome called once per queued file, in completion order.
  */
-export async function lintOnWorkers(
-  files: readonly string[],
+export async function startLintPool(
   options: WorkerLintOptions,
   count: number,
-  lintHere: (file: string) => Promise<FileResult>,
-  onResult: (result: FileResult, index: number) => void,
-): Promise<FileResult[]> {
-  const results: FileResult[] = new Array(files.length);
-  const done: boolean[] = new Array(files.length).fill(false);
-  let emitted = 0;
-  let next = 0;
-  // Small batches balance uneven files; a second batch queued per worker hides the round trip.
-  const batchSize = Math.max(1, Math.min(16, Math.ceil(files.length / (count * 8))));
-  const workerData: LintWorkerData = { options };
+  lintHere: (item: WorkItem) => Promise<LintOutcome>,
+  onOutcome: (index: number, outcome: LintOutcome) => void,
+): Promise<LintPool> {
   // Loaded here, not at start-up: a one-file run never starts a worker.
   const { Worker } = await import("node:worker_threads");
-
-  return await new Promise<FileResult[]>((resolve, reject) => {
-    let settled = false;
-    const pool: Array<{ worker: InstanceType<typeof Worker>; outstanding: Set<number>; alive: boolean }> = [];
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      for (const member of pool) void member.worker.terminate();
-      if (error) reject(error);
-      else resolve(results);
-    };
-    const accept = (index: number, result: FileResult) => {
-      if (done[index]) return;
-      done[index] = true;
-      results[index] = result;
-      while (emitted < files.length && done[emitted]) {
-        onResult(results[emitted] as FileResult, emitted);
-        emitted++;
-      }
-      if (emitted === files.length) finish();
-    };
-    const feed = (member: (typeof pool)[number]) => {
-      while (member.alive && member.outstanding.size < batchSize * 2 && next < files.length) {
-        const batch: WorkItem[] = [];
-        while (batch.length < batchSize && next < files.length) {
-          batch.push({ index: next, path: files[next] as string });
-          member.outstanding.add(next);
-          next++;
-        }
-        member.worker.postMessage({ type: "files", files: batch });
-      }
-    };
-    const rescue = async (member: (typeof pool)[number]) => {
-      // A worker died (out of memory, a crash in Node itself): its files are linted here, and
-      // the files not yet handed out go to the workers left (or here, when none is).
-      member.alive = false;
-      const orphans = [...member.outstanding].sort((a, b) => a - b);
-      member.outstanding.clear();
-      try {
-        for (const index of orphans) accept(index, await lintHere(files[index] as string));
-        if (!pool.some((m) => m.alive)) {
-          while (next < files.length) {
-            const index = next++;
-            accept(index, await lintHere(files[index] as string));
-          }
-        }
-      } catch (error) {
-        finish(error as Error);
-      }
-    };
-    for (let i = 0; i < count; i++) {
-      // V8's default heap limits: a larger young generation cut GC time but added ~60 MB of RSS per worker.
-      const worker = new Worker(workerFile, { workerData });
-      const member = { worker, outstanding: new Set<number>(), alive: true };
-      pool.push(member);
-      worker.on("message", (message: ResultMessage) => {
-        if (message.type !== "result") return;
-        member.outstanding.delete(message.index);
-        accept(message.index, message.result);
-        feed(member);
-      });
-      worker.on("error", () => {
-        if (member.alive && !settled) void rescue(member);
-      });
-      worker.on("exit", () => {
-        if (member.alive && !settled) void rescue(member);
-      });
-      feed(member);
+  const workerData: LintWorkerData = { options };
+  const queue: WorkItem[] = [];
+  const paths = new Map<number, string>();
+  const members: Member[] = [];
+  let pending = 0;
+  let closed = false;
+  let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  let failure: Error | undefined;
+  const stop = () => {
+    for (const member of members) void member.worker.terminate();
+  };
+  const checkDone = () => {
+    if (!closed || !settle) return;
+    if (failure) {
+      stop();
+      settle.reject(failure);
+    } else if (pending === 0) {
+      stop();
+      settle.resolve();
     }
-  });
+  };
+  const complete = (index: number, outcome: LintOutcome) => {
+    if (!paths.delete(index)) return;
+    pending--;
+    onOutcome(index, outcome);
+    checkDone();
+  };
+  const feed = (member: Member) => {
+    while (member.alive && queue.length > 0 && member.outstanding.size < BATCH_SIZE * 2) {
+      const batch = queue.splice(0, BATCH_SIZE);
+      for (const item of batch) member.outstanding.add(item.index);
+      member.worker.postMessage({ type: "files", files: batch });
+    }
+  };
+  const feedAll = () => {
+    const alive = members.filter((m) => m.alive);
+    if (alive.length === 0) {
+      // Every worker died: the main thread takes the queue.
+      void rescueItems(queue.splice(0));
+      return;
+    }
+    // Least-loaded first, so a burst of files spreads over the workers.
+    for (const member of alive.sort((a, b) => a.outstanding.size - b.outstanding.size)) feed(member);
+  };
+  const rescueItems = async (items: WorkItem[]) => {
+    try {
+      for (const item of items) complete(item.index, await lintHere(item));
+    } catch (error) {
+      failure = error as Error;
+      checkDone();
+    }
+  };
+  const rescue = (member: Member) => {
+    // A worker died (out of memory, a crash in Node itself): its files are linted here.
+    member.alive = false;
+    const orphans = [...member.outstanding].sort((a, b) => a - b).map((index) => ({ index, path: paths.get(index) as string }));
+    member.outstanding.clear();
+    void rescueItems(orphans.filter((item) => item.path !== undefined)).then(feedAll);
+  };
+  for (let i = 0; i < count; i++) {
+    const member: Member = { worker: new Worker(workerFile, { workerData }), outstanding: new Set(), alive: true };
+    members.push(member);
+    member.worker.on("message", (message: ResultMessage) => {
+      if (message.type !== "result") return;
+      member.outstanding.delete(message.index);
+      feed(member);
+      complete(message.index, message.outcome);
+    });
+    member.worker.on("error", () => {
+      if (member.alive) rescue(member);
+    });
+    member.worker.on("exit", () => {
+      if (member.alive && !(closed && pending === 0)) rescue(member);
+    });
+  }
+  return {
+    add(item) {
+      paths.set(item.index, item.path);
+      pending++;
+      queue.push(item);
+      feedAll();
+    },
+    finish() {
+      closed = true;
+      return new Promise<void>((resolve, reject) => {
+        settle = { resolve, reject };
+        checkDone();
+      });
+    },
+  };
 }

@@ -2,6 +2,7 @@
  * Messages between the lint pool (main thread) and its worker threads. Every value is plain data
  * (structured-clone safe): paths in, {@link FileResult}s out.
  */
+import type { LintFacts } from "../cache/lint-cache.js";
 import type { FileResult } from "../engine/diagnostic.js";
 import type { LintOptions } from "../lint.js";
 
@@ -25,9 +26,15 @@ export interface FilesMessage {
   files: WorkItem[];
 }
 
-/** Worker → main: the result of one file. */
+/** One file's result and what `--cache` needs to keep it. */
+export interface LintOutcome {
+  result: FileResult;
+  facts: LintFacts;
+}
+
+/** Worker → main: the outcome of one file. */
 export interface ResultMessage {
   type: "result";
   index: number;
-  result: FileResult;
+  outcome: LintOutcome;
 }

@@ -72,19 +72,22 @@ describe("worker threads", () => {
     expect(workerCount(0, 4)).toBe(0);
   });
 
-  it("lints the files of a worker that dies on the main thread, results still in path order", async () => {
-    const { lintOnWorkers } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
+  it("lints the files of a worker that dies on the main thread", async () => {
+    const { startLintPool } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
     const files = Array.from({ length: 7 }, (_, i) => `file-${i}.md`);
-    const order: string[] = [];
+    const seen = new Map<number, string>();
     // An unknown profile makes every worker's session throw at start-up: every worker dies.
-    const results = await lintOnWorkers(
-      files,
+    const pool = await startLintPool(
       { cwd: repoRoot, profile: "no-such-profile" },
       2,
-      async (file) => ({ path: file, profile: "generic", diagnostics: [], internalErrors: [] }),
-      (result, index) => order.push(`${index}:${result.path}`),
+      async (item) => ({
+        result: { path: `here:${item.path}`, profile: "generic", diagnostics: [], internalErrors: [] },
+        facts: { digest: "", clockRules: [], loadFailed: false, recheckable: false },
+      }),
+      (index, outcome) => seen.set(index, outcome.result.path),
     );
-    expect(results.map((r) => r.path)).toEqual(files);
-    expect(order).toEqual(files.map((file, i) => `${i}:${file}`));
+    files.forEach((path, index) => pool.add({ index, path }));
+    await pool.finish();
+    expect([...seen.entries()].sort((a, b) => a[0] - b[0])).toEqual(files.map((file, i) => [i, `here:${file}`]));
   });
 });

@@ -1,0 +1,174 @@
+/**
+ * Linting the files that paths, directories and globs name: discovery, then each file read, parsed
+ * and checked on this thread or on worker threads, or taken from `--cache`, with results handed
+ * on strictly in display-path order whatever finished first.
+ */
+import nodePath from "node:path";
+import { LintCache, contentDigest } from "./cache/lint-cache.js";
+import type { FileResult } from "./engine/diagnostic.js";
+import { analyseSource, lintOutcome, lintSource, recheckClock, type AnalysedFile, type LintSession } from "./lint.js";
+import { discoverFiles } from "./load/discover.js";
+import { readAhead } from "./load/read-ahead.js";
+import { readSource } from "./load/read.js";
+import { MIN_FILES_FOR_WORKERS, startLintPool, workerCount, type LintPool } from "./parallel/pool.js";
+import type { WorkItem } from "./parallel/protocol.js";
+
+/** Result of {@link lintPaths}. */
+export interface LintRun {
+  results: FileResult[];
+  /** Inputs that matched no file. */
+  unmatched: string[];
+  /** With `cache`: files answered from it, re-checked against the clock, linted, and stored. */
+  cacheStats?: LintCache["stats"];
+  /** With `cache`: why the cache could not be written (the run itself is fine). */
+  cacheWarning?: string;
+}
+
+/** How {@link lintPaths} runs. */
+export interface LintPathsOptions {
+  /**
+   * Worker threads (`--workers N`; 0 = all on this thread). Default: one per core when there are at
+   * least {@link MIN_FILES_FOR_WORKERS} files to lint, else none. Results are the same either way.
+   */
+  workers?: number;
+  /** Called once with the number of files found, before the first result (progress display). */
+  onStart?: (fileCount: number) => void;
+  /**
+   * `--cache`: keep results in `directory` and reuse those of unchanged files (ignored when the
+   * session has custom rule objects). `key` holds what results depend on beyond the session
+   * (handoffkit's version).
+   */
+  cache?: { directory: string; key: Record<string, unknown> };
+}
+
+/** What a cache key holds from the session: everything a file's result depends on but its bytes. */
+function sessionKey(session: LintSession): Record<string, unknown> {
+  const options = session.workerOptions;
+  return {
+    cwd: session.cwd,
+    configDir: session.configDir,
+    config: session.config,
+    profile: options?.profile,
+    ruleOverrides: options?.ruleOverrides,
+    maxFileSize: session.maxFileSize,
+    rules: session.rules.map((rule) => `${rule.meta.id}:${rule.meta.code}`),
+  };
+}
+
+/**
+ * Lints every file the inputs name, in display-path order. One bad file never stops the run.
+ * @param onResult called for each file, in display-path order, as soon as it and every file
+ * before it are done (streaming reporters, progress).
+ */
+export async function lintPaths(
+  inputs: readonly string[],
+  session: LintSession,
+  onResult?: (result: FileResult) => void,
+  options: LintPathsOptions = {},
+): Promise<LintRun> {
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  const files = discovery.files;
+  options.onStart?.(files.length);
+  const results: FileResult[] = new Array(files.length);
+  const done = new Uint8Array(files.length);
+  let emitted = 0;
+  const accept = (index: number, result: FileResult) => {
+    results[index] = result;
+    done[index] = 1;
+    for (; emitted < files.length && done[emitted]; emitted++) onResult?.(results[emitted] as FileResult);
+  };
+  const read = (file: string) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  const workerOptions = session.workerOptions;
+  const workers = workerOptions ? workerCount(files.length, options.workers) : 0;
+  const cache = options.cache && workerOptions ? LintCache.open(options.cache.directory, { ...options.cache.key, ...sessionKey(session) }) : undefined;
+  const absolute = (file: string) => nodePath.resolve(session.cwd, file);
+
+  let pool: LintPool | undefined;
+  const startPool = async (): Promise<LintPool> => {
+    pool ??= await startLintPool(
+      workerOptions as NonNullable<typeof workerOptions>,
+      workers,
+      async (item: WorkItem) => lintOutcome(await read(item.path), session),
+      (index, outcome) => {
+        cache?.store(absolute(files[index] as string), outcome.result, outcome.facts, session.now);
+        accept(index, outcome.result);
+      },
+    );
+    return pool;
+  };
+
+  if (!cache) {
+    if (workers > 0) {
+      const running = await startPool();
+      files.forEach((path, index) => running.add({ index, path }));
+      await running.finish();
+    } else {
+      let index = 0;
+      for await (const source of readAhead(files, read)) {
+        // lintSource never throws: a parser bug becomes an internal error of that file and the run goes on.
+        accept(index++, lintSource(source, session));
+      }
+    }
+    return { results, unmatched: discovery.unmatched };
+  }
+
+  // With the cache, this thread reads and hashes every file; only changed ones are linted, on
+  // workers once enough of them turn up to pay for starting the pool.
+  const threshold = options.workers !== undefined ? 1 : MIN_FILES_FOR_WORKERS;
+  const waiting: WorkItem[] = [];
+  let index = 0;
+  for await (const source of readAhead(files, read)) {
+    const at = index++;
+    // A file that cannot be loaded is always linted: a permission can change while the (empty) bytes do not.
+    if (source.problems.length > 0) cache.stats.misses++;
+    else {
+      const answer = cache.lookup(source.path, contentDigest(source.bytes), session.now);
+      if (answer.kind === "hit") {
+        accept(at, answer.result);
+        continue;
+      }
+      if (answer.kind === "recheck") {
+        const result = recheckClock(source, session, answer.result, answer.clockRules);
+        if (result) {
+          accept(at, result);
+          continue;
+        }
+      }
+    }
+    if (workers > 0) {
+      waiting.push({ index: at, path: files[at] as string });
+      if (pool || waiting.length >= threshold) {
+        const running = await startPool();
+        for (const item of waiting.splice(0)) running.add(item);
+      }
+      continue;
+    }
+    const outcome = lintOutcome(source, session);
+    cache.store(source.path, outcome.result, outcome.facts, session.now);
+    accept(at, outcome.result);
+  }
+  if (pool) await pool.finish();
+  for (const item of waiting) {
+    const outcome = lintOutcome(await read(item.path), session);
+    cache.store(absolute(item.path), outcome.result, outcome.facts, session.now);
+    accept(item.index, outcome.result);
+  }
+  const cacheWarning = await cache.save();
+  return { results, unmatched: discovery.unmatched, cacheStats: cache.stats, ...(cacheWarning ? { cacheWarning } : {}) };
+}
+
+/**
+ * Like {@link lintPaths}, but hands each file's document along with its result, for commands that
+ * measure documents (`stats`). Documents are passed one at a time and not kept.
+ */
+export async function analysePaths(
+  inputs: readonly string[],
+  session: LintSession,
+  onFile: (file: AnalysedFile) => void,
+): Promise<{ unmatched: string[] }> {
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
+    onFile(analyseSource(source, session));
+  }
+  return { unmatched: discovery.unmatched };
+}

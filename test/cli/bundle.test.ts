@@ -1,0 +1,55 @@
+/**
+ * The `handoff` bin is the esbuild bundle (scripts/bundle.mjs, built by `npm test`): it must behave
+ * like the compiled sources, including the code paths of bundled CommonJS dependencies (atomic
+ * writes name temp files from `__filename`).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/locations.js";
+
+const bundle = path.join(repoRoot, "dist/bundle/main.js");
+const compiled = path.join(repoRoot, "dist/src/cli/main.js");
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-bundle-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(entry: string, ...args: string[]) {
+  return spawnSync(process.execPath, [entry, ...args], { cwd: repoRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+}
+
+describe("the bundled bin", () => {
+  it("prints the package version", () => {
+    expect(existsSync(bundle), "run npm run build first").toBe(true);
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string; bin: { handoff: string } };
+    expect(pkg.bin.handoff).toBe("dist/bundle/main.js");
+    expect(run(bundle, "--version").stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it("writes and reuses a --cache with the findings of an uncached run", () => {
+    const args = ["lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "corpus"];
+    const reference = run(compiled, ...args);
+    const cold = run(bundle, ...args, "--cache-location", dir);
+    const warm = run(bundle, ...args, "--cache-location", dir);
+    expect(cold.stderr).toBe("");
+    expect(warm.stderr).toBe("");
+    expect(existsSync(path.join(dir, "lint-cache.json"))).toBe(true);
+    expect(cold.stdout).toBe(reference.stdout);
+    expect(warm.stdout).toBe(reference.stdout);
+    expect(warm.status).toBe(reference.status);
+  });
+
+  it("writes --output-file atomically", () => {
+    const out = path.join(dir, "report.json");
+    const result = run(bundle, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "--output-file", out, "corpus/sno");
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("");
+    expect(readFileSync(out, "utf8")).toBe(run(compiled, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "corpus/sno").stdout);
+  });
+});
