@@ -31,8 +31,10 @@ export interface LintPathsOptions {
    * least {@link MIN_FILES_FOR_WORKERS} files to lint, else none. Results are the same either way.
    */
   workers?: number;
-  /** Called once with the number of files found, before the first result (progress display). */
-  onStart?: (fileCount: number) => void;
+  /** Called once with the number of files found and the inputs that matched none, before the first result. */
+  onStart?: (fileCount: number, unmatched: readonly string[]) => void;
+  /** false: results go to `onResult` only and are not kept (`results` comes back empty), so memory stays flat. */
+  keepResults?: boolean;
   /**
    * `--cache`: keep results in `directory` and reuse those of unchanged files (ignored when the
    * session has custom rule objects). `key` holds what results depend on beyond the session
@@ -68,14 +70,21 @@ export async function lintPaths(
 ): Promise<LintRun> {
   const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
   const files = discovery.files;
-  options.onStart?.(files.length);
-  const results: FileResult[] = new Array(files.length);
-  const done = new Uint8Array(files.length);
+  options.onStart?.(files.length, discovery.unmatched);
+  const keep = options.keepResults !== false;
+  // Results wait here only until every file before them is done (then they are passed on, and
+  // dropped unless kept).
+  const results: FileResult[] = keep ? new Array(files.length) : [];
+  const waiting = new Map<number, FileResult>();
   let emitted = 0;
   const accept = (index: number, result: FileResult) => {
-    results[index] = result;
-    done[index] = 1;
-    for (; emitted < files.length && done[emitted]; emitted++) onResult?.(results[emitted] as FileResult);
+    waiting.set(index, result);
+    for (let next = waiting.get(emitted); next !== undefined; next = waiting.get(emitted)) {
+      waiting.delete(emitted);
+      if (keep) results[emitted] = next;
+      emitted++;
+      onResult?.(next);
+    }
   };
   const read = (file: string) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
   const workerOptions = session.workerOptions;
@@ -97,10 +106,19 @@ export async function lintPaths(
     return pool;
   };
 
+  // The main thread lints queued files too, one at a time, letting worker results in between.
+  const helpHere = async (running: LintPool) => {
+    for (let item = running.takeHere(); item; item = running.takeHere()) {
+      running.completeHere(item.index, lintOutcome(await read(item.path), session));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
   if (!cache) {
     if (workers > 0) {
       const running = await startPool();
       files.forEach((path, index) => running.add({ index, path }));
+      await helpHere(running);
       await running.finish();
     } else {
       let index = 0;
@@ -115,7 +133,7 @@ export async function lintPaths(
   // With the cache, this thread reads and hashes every file; only changed ones are linted, on
   // workers once enough of them turn up to pay for starting the pool.
   const threshold = options.workers !== undefined ? 1 : MIN_FILES_FOR_WORKERS;
-  const waiting: WorkItem[] = [];
+  const misses: WorkItem[] = [];
   let index = 0;
   for await (const source of readAhead(files, read)) {
     const at = index++;
@@ -136,10 +154,10 @@ export async function lintPaths(
       }
     }
     if (workers > 0) {
-      waiting.push({ index: at, path: files[at] as string });
-      if (pool || waiting.length >= threshold) {
+      misses.push({ index: at, path: files[at] as string });
+      if (pool || misses.length >= threshold) {
         const running = await startPool();
-        for (const item of waiting.splice(0)) running.add(item);
+        for (const item of misses.splice(0)) running.add(item);
       }
       continue;
     }
@@ -147,8 +165,11 @@ export async function lintPaths(
     cache.store(source.path, outcome.result, outcome.facts, session.now);
     accept(at, outcome.result);
   }
-  if (pool) await pool.finish();
-  for (const item of waiting) {
+  if (pool) {
+    await helpHere(pool);
+    await pool.finish();
+  }
+  for (const item of misses) {
     const outcome = lintOutcome(await read(item.path), session);
     cache.store(absolute(item.path), outcome.result, outcome.facts, session.now);
     accept(item.index, outcome.result);

@@ -7,13 +7,19 @@ export interface CommandIO {
   cwd: string;
   env: NodeJS.ProcessEnv;
   stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
   /** Standard input (`lint --stdin-filename`); absent in tests that do not need it. */
   stdin?: AsyncIterable<Uint8Array | string>;
 }
 
 /** The real process's streams. */
 export function processIO(): CommandIO {
+  // A reader that goes away (`handoff lint | head`) ends the run quietly, as it does any Unix
+  // filter; reports are written as files finish, so this can happen mid-run.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
 }
 

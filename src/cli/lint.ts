@@ -8,15 +8,17 @@ import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../e
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { FileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { GitError } from "../git/repository.js";
-import { createSession, lintPaths, lintSource, lintText, type LintSession } from "../lint.js";
+import { createSession, lintPaths, lintSource, lintText, type LintPathsOptions, type LintSession } from "../lint.js";
 import { loadStagedSources } from "../load/staged.js";
 import { maskResults } from "../report/mask.js";
-import { summarize } from "../report/summary.js";
+import { summarize, type Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
-import { EXIT, type CommandIO } from "./io.js";
+import { EXIT, useColor, type CommandIO } from "./io.js";
+import { streamLint } from "./lint-stream.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
 import { packageVersion } from "./version.js";
+import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
 import { parseTimestamp } from "../document/timestamp.js";
 
@@ -99,6 +101,38 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const now = parseNow(options.now);
     const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, maxFileSize, now });
+    // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
+    const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
+    const baselineFile =
+      writeFile ??
+      (options.baseline
+        ? path.resolve(io.cwd, options.baseline)
+        : config.baseline
+          ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
+          : undefined);
+    const streaming =
+      (options.format === "stylish" || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
+    if (streaming) {
+      // Each file is reported as it (and every file before it) is done, and not kept: memory stays
+      // flat however many files a run has. The output is byte for byte that of the collected path.
+      const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
+      const outcome = await streamLint(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, io, {
+        format: options.format as "stylish" | "json",
+        color: useColor(io, options.color),
+        quiet: Boolean(options.quiet),
+        baseline,
+        lint: { workers, cache: cacheOption(options, io) },
+      });
+      if (outcome.cacheWarning) io.stderr.write(`handoff: ${outcome.cacheWarning}\n`);
+      if (outcome.unmatched.length > 0) {
+        for (const input of outcome.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+        return EXIT.usage;
+      }
+      if (baselineFile) {
+        io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
+      }
+      return exitCode(outcome.summary, outcome.internalErrors, maxWarnings, io);
+    }
     const run = await collectResults(paths, options, session, io, workers);
     if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
     if (run.unmatched.length > 0) {
@@ -113,15 +147,6 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       }
     }
     let raw = run.results;
-    // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
-    const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
-    const baselineFile =
-      writeFile ??
-      (options.baseline
-        ? path.resolve(io.cwd, options.baseline)
-        : config.baseline
-          ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
-          : undefined);
     if (writeFile) {
       const written = createBaseline(raw);
       await writeBaseline(writeFile, written);
@@ -151,17 +176,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       // GitHub's protocol: each step appends Markdown to this file.
       appendFileSync(stepSummary, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
-    const internal = run.results.flatMap((r) => r.internalErrors);
-    if (internal.length > 0) {
-      for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
-      return EXIT.internal;
-    }
-    if (summary.errors > 0) return EXIT.findings;
-    if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
-      io.stderr.write(`handoff: ${summary.warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
-      return EXIT.findings;
-    }
-    return EXIT.ok;
+    return exitCode(summary, run.results.flatMap((r) => r.internalErrors), maxWarnings, io);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
@@ -170,6 +185,26 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
     return EXIT.internal;
   }
+}
+
+/** The exit code of a run: internal errors first, then errors, then --max-warnings. */
+function exitCode(summary: Summary, internal: readonly string[], maxWarnings: number | undefined, io: CommandIO): number {
+  if (internal.length > 0) {
+    for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
+    return EXIT.internal;
+  }
+  if (summary.errors > 0) return EXIT.findings;
+  if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
+    io.stderr.write(`handoff: ${summary.warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
+    return EXIT.findings;
+  }
+  return EXIT.ok;
+}
+
+/** `--cache` / `--cache-location` as lintPaths takes them. */
+function cacheOption(options: LintCommandOptions, io: CommandIO): LintPathsOptions["cache"] {
+  if (!options.cache && options.cacheLocation === undefined) return undefined;
+  return { directory: path.resolve(io.cwd, options.cacheLocation ?? defaultCacheDirectory(io.cwd)), key: { version: packageVersion() } };
 }
 
 /** The files' results and the inputs that matched nothing, from paths, stdin or the index. */
@@ -190,11 +225,17 @@ async function collectResults(
     const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
-  const cache =
-    options.cache || options.cacheLocation !== undefined
-      ? { directory: path.resolve(io.cwd, options.cacheLocation ?? defaultCacheDirectory(io.cwd)), key: { version: packageVersion() } }
-      : undefined;
-  return lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, undefined, { workers, cache });
+  const cache = cacheOption(options, io);
+  const progress = createProgress(io);
+  try {
+    return await lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, progress && (() => progress.tick()), {
+      workers,
+      cache,
+      onStart: progress && ((total) => progress.start(total)),
+    });
+  } finally {
+    progress?.end();
+  }
 }
 
 /** Adds the `lint` command to `program`. */
@@ -219,7 +260,7 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--write-baseline <file>", "record every current finding in a baseline file")
     .option("--color", "force colour")
     .option("--no-color", "no colour (also NO_COLOR=1)")
-    .option("--workers <n>", "lint on n worker threads (default: one per core for 50 files or more)")
+    .option("--workers <n>", "lint on n worker threads besides the main thread (default: cores - 1, for 50 files or more)")
     .option("--no-workers", "lint on the main thread only")
     .option("--cache", "reuse the results of files unchanged since the last --cache run (same config and version)")
     .option("--cache-location <dir>", "directory of the cache (implies --cache; default node_modules/.cache/handoffkit)")

@@ -24,21 +24,27 @@ export function workersAvailable(): boolean {
 }
 
 /**
- * How many workers a run of `fileCount` files uses.
- * @param requested `--workers N` (0 = none, on the main thread); undefined = one per core
- * (`os.availableParallelism()`) when there are at least {@link MIN_FILES_FOR_WORKERS} files.
+ * How many worker threads a run of `fileCount` files starts; the main thread lints alongside them.
+ * @param requested `--workers N` (0 = none: the main thread alone); undefined = one fewer than the
+ * cores (`os.availableParallelism()`, at least one) when there are at least
+ * {@link MIN_FILES_FOR_WORKERS} files. Every thread is a V8 isolate with its own heap (~100 MB at
+ * peak): the main thread taking a share instead of only reporting keeps a two-core run under 200 MB.
  */
 export function workerCount(fileCount: number, requested: number | undefined): number {
   if (!workersAvailable() || fileCount === 0) return 0;
   if (requested !== undefined) return Math.min(requested, fileCount);
   if (fileCount < MIN_FILES_FOR_WORKERS) return 0;
-  return Math.min(availableParallelism(), fileCount);
+  return Math.max(1, Math.min(availableParallelism() - 1, fileCount));
 }
 
 /** A running pool. */
 export interface LintPool {
   /** Queues one file. */
   add(item: WorkItem): void;
+  /** Takes the next queued file for the main thread to lint; report it with {@link LintPool.completeHere}. */
+  takeHere(): WorkItem | undefined;
+  /** The outcome of a file taken with {@link LintPool.takeHere}. */
+  completeHere(index: number, outcome: LintOutcome): void;
   /** No more files: resolves when every queued file has its result, then stops the workers. */
   finish(): Promise<void>;
 }
@@ -138,6 +144,12 @@ export async function startLintPool(
     });
   }
   return {
+    takeHere() {
+      return queue.shift();
+    },
+    completeHere(index, outcome) {
+      complete(index, outcome);
+    },
     add(item) {
       paths.set(item.index, item.path);
       pending++;

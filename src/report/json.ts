@@ -6,12 +6,16 @@
  * Paths are relative to the working directory; lines and columns 1-based.
  */
 import type { FileResult } from "../engine/diagnostic.js";
-import { summarize } from "./summary.js";
+import { summarize, type Summary } from "./summary.js";
 
 /** Renders results; `results` must already be masked. */
 export function formatJson(results: readonly FileResult[]): string {
-  const s = summarize(results);
-  const files = results.map((r) => ({
+  return formatJsonStart() + results.map((result, index) => formatJsonFile(result, index)).join("") + formatJsonEnd(summarize(results), results.length);
+}
+
+/** The shape one file takes in the report. */
+function fileEntry(r: FileResult) {
+  return {
     path: r.path,
     profile: r.profile,
     diagnostics: r.diagnostics.map((d) => ({
@@ -23,6 +27,26 @@ export function formatJson(results: readonly FileResult[]): string {
       endLine: d.endLine,
       endColumn: d.endColumn,
     })),
-  }));
-  return `${JSON.stringify({ files, summary: { files: s.files, errors: s.errors, warnings: s.warnings, infos: s.infos } }, null, 2)}\n`;
+  };
+}
+
+const indent = (text: string, spaces: string) => text.replace(/\n/g, `\n${spaces}`);
+
+/**
+ * {@link formatJson} in pieces for streaming output: the start, then each file (`index` = its place
+ * in the run), then the end. Concatenated they are byte for byte `formatJson`'s text.
+ */
+export function formatJsonStart(): string {
+  return '{\n  "files": [';
+}
+
+/** See {@link formatJsonStart}. */
+export function formatJsonFile(result: FileResult, index: number): string {
+  return `${index > 0 ? "," : ""}\n    ${indent(JSON.stringify(fileEntry(result), null, 2), "    ")}`;
+}
+
+/** See {@link formatJsonStart}; `fileCount` is how many files were written. */
+export function formatJsonEnd(s: Summary, fileCount: number): string {
+  const summary = { files: s.files, errors: s.errors, warnings: s.warnings, infos: s.infos };
+  return `${fileCount > 0 ? "\n  " : ""}],\n  "summary": ${indent(JSON.stringify(summary, null, 2), "  ")}\n}\n`;
 }

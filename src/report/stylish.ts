@@ -4,7 +4,7 @@
  */
 import pc from "picocolors";
 import type { FileResult } from "../engine/diagnostic.js";
-import { summarize } from "./summary.js";
+import { summarize, type Summary } from "./summary.js";
 
 /** Options of {@link formatStylish}. */
 export interface StylishOptions {
@@ -13,33 +13,33 @@ export interface StylishOptions {
 
 /** Renders results; `results` must already be masked. Ends with a newline unless empty. */
 export function formatStylish(results: readonly FileResult[], options: StylishOptions): string {
+  return results.map((result) => formatStylishFile(result, options)).join("") + formatStylishSummary(summarize(results), options);
+}
+
+/**
+ * One file's block of {@link formatStylish} (path, one line per finding, a blank line), or `""`
+ * for a file without findings: streaming output writes these as files finish.
+ */
+export function formatStylishFile(result: FileResult, options: StylishOptions): string {
+  if (result.diagnostics.length === 0) return "";
   const c = pc.createColors(options.color);
-  const out: string[] = [];
-  for (const result of results) {
-    if (result.diagnostics.length === 0) continue;
-    out.push(c.underline(result.path));
-    const rows = result.diagnostics.map((d) => [
-      `${d.line}:${d.column}`,
-      d.severity,
-      d.message.replace(/[\r\n]+/g, " "),
-      d.ruleId,
-    ]);
-    const posWidth = Math.max(...rows.map((r) => (r[0] as string).length));
-    const sevWidth = Math.max(...rows.map((r) => (r[1] as string).length));
-    for (const [pos, severity, message, ruleId] of rows as string[][]) {
-      const sev = (severity as string).padEnd(sevWidth);
-      const coloured = severity === "error" ? c.red(sev) : severity === "warning" ? c.yellow(sev) : c.blue(sev);
-      out.push(`  ${c.dim((pos as string).padStart(posWidth))}  ${coloured}  ${message}  ${c.dim(ruleId as string)}`);
-    }
-    out.push("");
+  const out: string[] = [c.underline(result.path)];
+  const rows = result.diagnostics.map((d) => [`${d.line}:${d.column}`, d.severity, d.message.replace(/[\r\n]+/g, " "), d.ruleId]);
+  const posWidth = Math.max(...rows.map((r) => (r[0] as string).length));
+  const sevWidth = Math.max(...rows.map((r) => (r[1] as string).length));
+  for (const [pos, severity, message, ruleId] of rows as string[][]) {
+    const sev = (severity as string).padEnd(sevWidth);
+    const coloured = severity === "error" ? c.red(sev) : severity === "warning" ? c.yellow(sev) : c.blue(sev);
+    out.push(`  ${c.dim((pos as string).padStart(posWidth))}  ${coloured}  ${message}  ${c.dim(ruleId as string)}`);
   }
-  const s = summarize(results);
+  return `${out.join("\n")}\n\n`;
+}
+
+/** The closing line of {@link formatStylish} for a run's `summary`, with its newline. */
+export function formatStylishSummary(s: Summary, options: StylishOptions): string {
+  const c = pc.createColors(options.color);
   const total = s.errors + s.warnings + s.infos;
-  if (total === 0) {
-    out.push(c.green(`✔ ${s.files} file${s.files === 1 ? "" : "s"} checked, no problems`));
-  } else {
-    const line = `✖ ${total} problem${total === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}, ${s.infos} info) in ${s.filesWithFindings} of ${s.files} file${s.files === 1 ? "" : "s"}`;
-    out.push(s.errors > 0 ? c.red(c.bold(line)) : c.yellow(c.bold(line)));
-  }
-  return `${out.join("\n")}\n`;
+  if (total === 0) return `${c.green(`✔ ${s.files} file${s.files === 1 ? "" : "s"} checked, no problems`)}\n`;
+  const line = `✖ ${total} problem${total === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}, ${s.infos} info) in ${s.filesWithFindings} of ${s.files} file${s.files === 1 ? "" : "s"}`;
+  return `${s.errors > 0 ? c.red(c.bold(line)) : c.yellow(c.bold(line))}\n`;
 }

@@ -16,14 +16,18 @@ export interface Summary {
 
 /** Counts findings in `results`. */
 export function summarize(results: readonly FileResult[]): Summary {
-  const summary: Summary = { files: results.length, errors: 0, warnings: 0, infos: 0, filesWithFindings: 0 };
-  for (const result of results) {
-    if (result.diagnostics.length > 0) summary.filesWithFindings++;
-    for (const d of result.diagnostics) {
-      if (d.severity === "error") summary.errors++;
-      else if (d.severity === "warning") summary.warnings++;
-      else summary.infos++;
-    }
-  }
+  const summary: Summary = { files: 0, errors: 0, warnings: 0, infos: 0, filesWithFindings: 0 };
+  for (const result of results) addToSummary(summary, result);
   return summary;
+}
+
+/** Counts one more file into `summary` (streaming runs count as files finish). */
+export function addToSummary(summary: Summary, result: FileResult): void {
+  summary.files++;
+  if (result.diagnostics.length > 0) summary.filesWithFindings++;
+  for (const d of result.diagnostics) {
+    if (d.severity === "error") summary.errors++;
+    else if (d.severity === "warning") summary.warnings++;
+    else summary.infos++;
+  }
 }
