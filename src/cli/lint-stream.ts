@@ -52,7 +52,6 @@ export async function streamLint(inputs: readonly string[], session: LintSession
     io.stdout.write(text);
   };
   const onResult = (raw: FileResult) => {
-    progress?.tick();
     internalErrors.push(...raw.internalErrors);
     let result = raw;
     if (options.baseline) {
@@ -66,6 +65,8 @@ export async function streamLint(inputs: readonly string[], session: LintSession
     addToSummary(shownSummary, shown);
     write(options.format === "json" ? formatJsonFile(shown, written) : formatStylishFile(shown, { color: options.color }));
     written++;
+    // After the file's lines, so the line stays visible below them.
+    progress?.tick();
   };
   let run;
   try {
