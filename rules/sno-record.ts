@@ -5,20 +5,8 @@
  * commits), and a cutover brief ends with its `<!-- AGENT_CUTOVER_EOF -->` line.
  */
 import type { Rule } from "../src/engine/rule.js";
-import { SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../src/profiles/builtin.js";
+import { markerLineOffset, SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../src/profiles/builtin.js";
 import { locateRecordBlock, parseRecordContent, RecordError } from "../src/profiles/sno-record.js";
-
-/** Offset of the first line that is exactly `marker` (trailing spaces or tabs allowed), or -1. */
-function lineStartOf(text: string, marker: string): number {
-  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
-    const before = at === 0 ? "\n" : text[at - 1];
-    if (before !== "\n" && before !== "\r") continue;
-    let end = at + marker.length;
-    while (text[end] === " " || text[end] === "\t") end++;
-    if (end === text.length || text[end] === "\n" || text[end] === "\r") return at;
-  }
-  return -1;
-}
 
 export const snoRecord: Rule = {
   meta: {
@@ -39,7 +27,7 @@ export const snoRecord: Rule = {
   },
   check(document, context) {
     const text = document.text;
-    const start = lineStartOf(text, SNO_RECORD_START);
+    const start = markerLineOffset(text, SNO_RECORD_START);
     if (start !== -1) {
       const block = locateRecordBlock(text);
       if (!block) {
@@ -64,7 +52,7 @@ export const snoRecord: Rule = {
         }
       }
     }
-    const eof = lineStartOf(text, SNO_CUTOVER_EOF);
+    const eof = markerLineOffset(text, SNO_CUTOVER_EOF);
     if (eof !== -1 && text.slice(eof + SNO_CUTOVER_EOF.length).trim() !== "") {
       context.report({ messageId: "afterEof", offset: eof, endOffset: eof + SNO_CUTOVER_EOF.length });
     }

@@ -5,7 +5,7 @@
 import { VERIFIED_DELIVERY_SCHEMA } from "../document/json-record.js";
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading } from "../document/roles.js";
-import { SNO_CUTOVER_EOF, SNO_RECORD_START, contractProfile } from "./builtin.js";
+import { SNO_CUTOVER_EOF, SNO_RECORD_START, contractProfile, markerLineOffset } from "./builtin.js";
 import type { Profile } from "./profile.js";
 
 /** Prefix of every verified-delivery schema id (the format names its versions `handoff-vN`). */
@@ -38,26 +38,13 @@ export function detectProfileId(document: HandoffDocument): string {
   }
   if (document.record && document.record.raw.includes(VERIFIED_DELIVERY_SCHEMA)) return "verified-delivery";
   if (document.format === "markdown") {
-    if (hasLine(document.text, SNO_RECORD_START) || hasLine(document.text, SNO_CUTOVER_EOF)) return "sno";
+    if (markerLineOffset(document.text, SNO_RECORD_START) !== -1 || markerLineOffset(document.text, SNO_CUTOVER_EOF) !== -1) return "sno";
     const first = document.sections[0];
     if (first && first.depth === 1 && CONTRACT_TITLE_RE.test(first.title)) return "contract";
     const contractHeadings = document.sections.filter((s) => CONTRACT_HEADINGS.has(s.normalized));
     if (contractHeadings.length >= 3 && contractHeadings.some((s) => s.normalized === "verified facts")) return "contract";
   }
   return "generic";
-}
-
-function hasLine(text: string, line: string): boolean {
-  let at = text.indexOf(line);
-  while (at !== -1) {
-    const before = at === 0 ? "\n" : text[at - 1];
-    const after = text[at + line.length];
-    if ((before === "\n" || before === "\r") && (after === undefined || after === "\n" || after === "\r" || after === " " || after === "\t")) {
-      return true;
-    }
-    at = text.indexOf(line, at + 1);
-  }
-  return false;
 }
 
 /**
