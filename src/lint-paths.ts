@@ -52,6 +52,7 @@ function sessionKey(session: LintSession): Record<string, unknown> {
     config: session.config,
     profile: options?.profile,
     ruleOverrides: options?.ruleOverrides,
+    onlyRules: options?.onlyRules,
     maxFileSize: session.maxFileSize,
     rules: session.rules.map((rule) => `${rule.meta.id}:${rule.meta.code}`),
   };

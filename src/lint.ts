@@ -5,9 +5,10 @@
 import nodePath from "node:path";
 import picomatch from "picomatch";
 import { builtinRules } from "../rules/index.js";
+import { VERIFIED_DELIVERY_SCHEMA } from "./document/json-record.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
-import { ConfigError, normalizeRuleNames, type HandoffConfig, type RuleSetting } from "./engine/config.js";
+import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig, type RuleSetting } from "./engine/config.js";
 import { compareDiagnostics, type FileResult, type SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
@@ -32,6 +33,11 @@ export interface LintOptions {
   profile?: string;
   /** Severities from the command line, over config. */
   ruleOverrides?: Record<string, SeveritySetting>;
+  /**
+   * `--only`: run these rules alone (ids or codes; `markdownlint` for the bridge); every other rule
+   * is off, over config and `ruleOverrides`. The named rules keep their configured severity.
+   */
+  onlyRules?: readonly string[];
   /** Largest file read, in bytes (`--max-file-size`), over config. */
   maxFileSize?: number;
   /** Rules to run (default: every built-in rule). */
@@ -133,7 +139,7 @@ export function createSession(options: LintOptions = {}): LintSession {
   const configuredProfile = options.profile ?? config.profile;
   checkProfile(configuredProfile, profiles, "");
   (config.overrides ?? []).forEach((override, index) => checkProfile(override.profile, profiles, ` in overrides[${index}]`));
-  const cliRuleOverrides = normalizeRuleNames(options.ruleOverrides, known, "--rule") ?? {};
+  const cliRuleOverrides = { ...(normalizeRuleNames(options.ruleOverrides, known, "--rule") ?? {}), ...onlyRuleOverrides(options.onlyRules, known) };
   const prepared = prepareRules(rules, { ...config, rules: mergeRulesConfig(config, []) }, cliRuleOverrides);
   const now = options.now ?? new Date();
   return {
@@ -160,6 +166,7 @@ export function createSession(options: LintOptions = {}): LintSession {
           configDir: options.configDir,
           profile: options.profile,
           ruleOverrides: options.ruleOverrides,
+          ...(options.onlyRules ? { onlyRules: options.onlyRules } : {}),
           maxFileSize: options.maxFileSize,
           now,
           inlineSuppression: options.inlineSuppression,
@@ -283,8 +290,11 @@ export function analyseSource(source: SourceFile, session: LintSession, options:
 export function lintOutcome(source: SourceFile, session: LintSession): { result: FileResult; facts: LintFacts } {
   const clockRules = new Set<string>();
   const { document, result } = analyseSource(source, session, { onClockRead: (id) => clockRules.add(id) });
+  // Without the schema id in its text a Markdown document has no fenced record: asking would parse it.
   const recheckable =
-    document !== undefined && !document.text.includes("handoff-") && (document.format === "json" || document.record === undefined);
+    document !== undefined &&
+    !document.text.includes("handoff-") &&
+    (document.format === "json" || !document.text.includes(VERIFIED_DELIVERY_SCHEMA) || document.record === undefined);
   return {
     result,
     facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable },

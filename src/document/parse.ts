@@ -86,13 +86,51 @@ export function parseDocument(source: SourceFile, options: ParseOptions = {}): H
   if (options.markdown === false) {
     return { ...base, format: "markdown", frontmatter, bodyOffset, mdast: undefined, sections: [], record: undefined };
   }
+  return withLazyMarkdown({ ...base, format: "markdown", frontmatter, bodyOffset }, markdownText);
+}
+
+/** The Markdown part of a document: what the mdast parse produces. */
+interface MarkdownPart {
+  mdast: HandoffDocument["mdast"];
+  sections: HandoffDocument["sections"];
+  record: HandoffDocument["record"];
+}
+
+/**
+ * Adds `mdast`, `sections`, `record` and `markdownSkipped` as properties computed on first read
+ * (then kept): the Markdown parse is most of a document's cost, and a run whose rules never read
+ * the tree (`--only no-secrets`, frontmatter checks) skips it. What they hold does not depend on
+ * when they are read.
+ */
+function withLazyMarkdown(
+  head: Omit<HandoffDocument, "mdast" | "sections" | "record" | "markdownSkipped">,
+  markdownText: string,
+): HandoffDocument {
+  let part: MarkdownPart | undefined;
+  let limitedText: ReturnType<typeof limitMarkdown> | undefined;
   // Blocks beyond the parser's limits are blanked first: micromark is quadratic in unmatched
   // delimiters and in nesting depth, and overflows the stack past ~4,000 levels (markdown-limits.ts).
-  const limited = limitMarkdown(markdownText, bodyOffset);
-  const mdast = parseMarkdown(limited.text);
-  const sections = buildSections(mdast, text, lines);
-  const fenced = findFencedRecord(mdast, text);
-  const record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
-  const markdownSkipped = limited.skipped.length > 0 ? { markdownSkipped: limited.skipped } : {};
-  return { ...base, format: "markdown", frontmatter, bodyOffset, mdast, sections, record, ...markdownSkipped };
+  // A cheap scan of its own: markdownlint needs it without the tree.
+  const limited = () => (limitedText ??= limitMarkdown(markdownText, head.bodyOffset));
+  const markdown = (): MarkdownPart => {
+    if (part) return part;
+    const mdast = parseMarkdown(limited().text);
+    const sections = buildSections(mdast, head.text, head.lines);
+    const fenced = findFencedRecord(mdast, head.text);
+    const record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
+    part = { mdast, sections, record };
+    return part;
+  };
+  return Object.defineProperties(head, {
+    mdast: { get: () => markdown().mdast, enumerable: true },
+    sections: { get: () => markdown().sections, enumerable: true },
+    record: { get: () => markdown().record, enumerable: true },
+    markdownSkipped: {
+      get: () => {
+        const skipped = limited().skipped;
+        return skipped.length > 0 ? skipped : undefined;
+      },
+      enumerable: true,
+    },
+  }) as HandoffDocument;
 }

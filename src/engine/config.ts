@@ -169,3 +169,18 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
   }
   return out;
 }
+
+/**
+ * The severities `--only` sets: `off` for every known rule it does not name.
+ * @throws ConfigError for a name that is no rule, or a markdownlint rule (MD013): those are chosen
+ * with `--rule`, `--only markdownlint` runs the bridge.
+ */
+export function onlyRuleOverrides(only: readonly string[] | undefined, known: readonly RuleNames[]): Record<string, SeveritySetting> {
+  if (!only) return {};
+  const named = normalizeRuleNames(Object.fromEntries(only.map((name) => [name, true])), known, "--only") ?? {};
+  const markdownlintNames = Object.keys(named).filter((id) => !known.some((rule) => rule.id === id));
+  if (markdownlintNames.length > 0) {
+    throw new ConfigError(`--only takes handoffkit rules (and 'markdownlint' for all of its rules), not '${markdownlintNames[0]}': set markdownlint rules with --rule`);
+  }
+  return Object.fromEntries(known.filter((rule) => !(rule.id in named)).map((rule) => [rule.id, "off" as const]));
+}

@@ -53,9 +53,11 @@ export function suppressionDirectives(document: HandoffDocument): SuppressionDir
   const cached = cache.get(document);
   if (cached) return cached;
   const directives: SuppressionDirective[] = [];
-  // Every directive contains `handoff-`: most documents have none, and skip the tree walk.
-  if (document.mdast && document.text.includes("handoff-")) {
-    visit(document.mdast, "html", (node: Html) => {
+  // Every directive contains `handoff-`: most documents have none, and skip the tree walk (and
+  // the Markdown parse, which reading `mdast` may start).
+  const root = document.text.includes("handoff-") ? document.mdast : undefined;
+  if (root) {
+    visit(root, "html", (node: Html) => {
       const start = node.position?.start.offset;
       if (start === undefined) return;
       // The node's value is the exact source text of the HTML, so offsets map one to one.

@@ -5,6 +5,7 @@
 import { VERIFIED_DELIVERY_SCHEMA } from "../document/json-record.js";
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading } from "../document/roles.js";
+import type { Section } from "../document/sections.js";
 import { SNO_CUTOVER_EOF, SNO_RECORD_START, contractProfile, markerLineOffset } from "./builtin.js";
 import type { Profile } from "./profile.js";
 
@@ -28,7 +29,10 @@ const CONTRACT_HEADINGS = new Set(contractProfile.sections.map((s) => normalizeH
 export function detectProfileId(document: HandoffDocument): string {
   const data = document.frontmatter?.data;
   if (data && data.type === "handoff" && HATCH3R_MARK_FIELDS.some((f) => f in data)) return "hatch3r";
-  const record = document.record?.data;
+  // A Markdown document's record is a fenced block holding the schema id (`findFencedRecord`):
+  // without that text there is none, and the Markdown need not be parsed to know it.
+  const mayHaveRecord = document.format === "json" || document.text.includes(VERIFIED_DELIVERY_SCHEMA);
+  const record = mayHaveRecord ? document.record?.data : undefined;
   const schema = record && typeof record === "object" ? (record as Record<string, unknown>).schema : undefined;
   // Any `verified-delivery/…` schema value marks the format, not only the exact v1 value: a record
   // naming another version (`…/handoff-v2`, a typo) must be checked, and its schema finding
@@ -36,15 +40,58 @@ export function detectProfileId(document: HandoffDocument): string {
   if (typeof schema === "string" && schema.startsWith(VERIFIED_DELIVERY_PREFIX)) {
     return "verified-delivery";
   }
-  if (document.record && document.record.raw.includes(VERIFIED_DELIVERY_SCHEMA)) return "verified-delivery";
+  if (mayHaveRecord && document.record && document.record.raw.includes(VERIFIED_DELIVERY_SCHEMA)) return "verified-delivery";
   if (document.format === "markdown") {
     if (markerLineOffset(document.text, SNO_RECORD_START) !== -1 || markerLineOffset(document.text, SNO_CUTOVER_EOF) !== -1) return "sno";
-    const first = document.sections[0];
-    if (first && first.depth === 1 && CONTRACT_TITLE_RE.test(first.title)) return "contract";
-    const contractHeadings = document.sections.filter((s) => CONTRACT_HEADINGS.has(s.normalized));
-    if (contractHeadings.length >= 3 && contractHeadings.some((s) => s.normalized === "verified facts")) return "contract";
+    // Reading `sections` parses the Markdown: skipped when no heading can carry a contract mark.
+    if (headingsMayMarkContract(document.text) && sectionsMarkContract(document.sections)) return "contract";
   }
   return "generic";
+}
+
+/**
+ * The contract's marks in a document's sections: a first heading `# HANDOFF <scope> <stamp>`, or
+ * three or more of the contract's headings including "Verified facts".
+ */
+export function sectionsMarkContract(sections: readonly Section[]): boolean {
+  const first = sections[0];
+  if (first && first.depth === 1 && CONTRACT_TITLE_RE.test(first.title)) return true;
+  const contractHeadings = sections.filter((s) => CONTRACT_HEADINGS.has(s.normalized));
+  return contractHeadings.length >= 3 && contractHeadings.some((s) => s.normalized === "verified facts");
+}
+
+/** Lines that can open a top-level ATX heading, and setext underlines. */
+const ATX_LINE_RE = /^ {0,3}#/;
+const SETEXT_UNDERLINE_RE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+/**
+ * Text of a heading that may read "HANDOFF …" (upper case, as {@link CONTRACT_TITLE_RE} wants) or
+ * "verified facts" (any case) once parsed and NFKC-normalised: the words themselves, or what can
+ * build them — numeric character references (`&#72;`; no named reference is an ASCII letter),
+ * emphasis, code, links, HTML and escapes splitting a word (`Veri*fied*`).
+ */
+const CONTRACT_WORD_RE = /HANDOFF|[Vv][Ee][Rr][Ii][Ff][Ii][Ee][Dd]|&#|[*_`[\]<\\]/;
+
+/**
+ * Whether some heading of `text` may mark the contract format (a `# HANDOFF …` title or a
+ * "Verified facts" heading): false only when no ATX heading line and no paragraph above a setext
+ * underline holds one of {@link CONTRACT_WORD_RE}. A superset check: true does not mean a mark.
+ */
+export function headingsMayMarkContract(text: string): boolean {
+  const lines = text.split(/\r\n|\r|\n/);
+  let paragraphStart = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.trim() === "") {
+      paragraphStart = i + 1;
+      continue;
+    }
+    if (ATX_LINE_RE.test(line) && CONTRACT_WORD_RE.test(line.normalize("NFKC"))) return true;
+    if (i > paragraphStart && SETEXT_UNDERLINE_RE.test(line)) {
+      const paragraph = lines.slice(paragraphStart, i).join("\n").normalize("NFKC");
+      if (CONTRACT_WORD_RE.test(paragraph)) return true;
+    }
+  }
+  return false;
 }
 
 /**

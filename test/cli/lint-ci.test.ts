@@ -178,3 +178,37 @@ describe("config discovery and overrides", () => {
     expect(aj.configuredProfile).toBe("verified-delivery");
   });
 });
+
+describe("--only", () => {
+  const repoRoot = path.resolve(import.meta.dirname, "../..");
+  async function lintCorpus(args: string[]): Promise<{ code: number; files: Array<{ path: string; profile: string; diagnostics: Array<{ ruleId: string; line: number; column: number }> }> }> {
+    let out = "";
+    const code = await runCli(["lint", "--format", "json", "--now", "2026-03-01T00:00:00Z", ...args, "corpus"], {
+      cwd: repoRoot,
+      env: { NO_COLOR: "1" },
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: () => undefined },
+    });
+    return { code, files: (JSON.parse(out) as { files: [] }).files };
+  }
+
+  it("reports exactly the full run's findings of the named rules, same profiles, with and without workers", async () => {
+    const full = await lintCorpus(["--no-workers"]);
+    const wanted = new Set(["no-secrets", "injection-override"]);
+    const expected = full.files.map((f) => ({ ...f, diagnostics: f.diagnostics.filter((d) => wanted.has(d.ruleId)) }));
+    const alone = await lintCorpus(["--no-workers", "--only", "no-secrets,HK030"]);
+    expect(alone.files).toEqual(expected);
+    expect(alone.files.flatMap((f) => f.diagnostics).length).toBe(expected.flatMap((f) => f.diagnostics).length);
+    expect(expected.flatMap((f) => f.diagnostics).length).toBeGreaterThan(0);
+    expect(alone.code).toBe(1);
+    const onWorkers = await lintCorpus(["--workers", "1", "--only", "no-secrets", "--only", "injection-override"]);
+    expect(onWorkers.files).toEqual(expected);
+  });
+
+  it("exits 2 for a markdownlint rule name", async () => {
+    write("a.md", CLEAN);
+    const result = await cli(["lint", "--only", "MD013", "a.md"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe("handoff: --only takes handoffkit rules (and 'markdownlint' for all of its rules), not 'MD013': set markdownlint rules with --rule\n");
+  });
+});

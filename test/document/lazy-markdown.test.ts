@@ -1,0 +1,168 @@
+/**
+ * The Markdown part of a document (mdast, sections, fenced record) is parsed on first read, and a
+ * run whose rules never read it (`--only no-secrets`) does not parse it: profile detection reads
+ * sections only when a heading can carry a contract mark (`headingsMayMarkContract`).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const parseCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../../src/document/markdown.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/document/markdown.js")>();
+  return {
+    ...original,
+    parseMarkdown: (...args: Parameters<typeof original.parseMarkdown>) => {
+      parseCalls.count++;
+      if (process.env.TRACE_PARSE) console.log(new Error().stack);
+      return original.parseMarkdown(...args);
+    },
+  };
+});
+
+const { parseDocument } = await import("../../src/document/parse.js");
+const { createSession, lintText } = await import("../../src/lint.js");
+const { sourceFromBytes } = await import("../../src/load/read.js");
+const { detectProfileId, headingsMayMarkContract, sectionsMarkContract } = await import("../../src/profiles/detect.js");
+const { fuzzOptions } = await import("../fuzz/arbitraries.js");
+const { publicCorpusDir } = await import("../helpers/locations.js");
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+const parse = (text: string, file = "handoff.md") => parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"));
+
+beforeEach(() => {
+  parseCalls.count = 0;
+});
+
+describe("lazy Markdown part", () => {
+  it("parses once, on the first read of mdast, sections or record", () => {
+    const document = parse("# Notes\n\n## Next action\n\nShip it.\n");
+    expect(parseCalls.count).toBe(0);
+    expect(document.sections.map((s) => s.title)).toEqual(["Notes", "Next action"]);
+    expect(parseCalls.count).toBe(1);
+    expect(document.mdast?.children.length).toBe(3);
+    expect(document.record).toBeUndefined();
+    expect(parseCalls.count).toBe(1);
+  });
+
+  it("reports skipped blocks without parsing", () => {
+    const document = parse(`# Deep\n\n${">".repeat(150)} x\n`);
+    expect(document.markdownSkipped?.map((b) => b.reason)).toEqual(["depth"]);
+    expect(parseCalls.count).toBe(0);
+  });
+
+  it("gives the same model whether read early or late", () => {
+    const text = '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1", "status": "open"}\n```\n\n## Next action\n\nx\n';
+    const early = parse(text);
+    const earlySections = early.sections;
+    const late = parse(text);
+    expect(late.frontmatter).toEqual(early.frontmatter);
+    expect(late.sections).toEqual(earlySections);
+    expect(late.record?.data).toEqual({ schema: "verified-delivery/handoff-v1", status: "open" });
+    expect(late.mdast).toEqual(early.mdast);
+  });
+});
+
+describe("--only no-secrets reads no Markdown", () => {
+  const session = createSession({ cwd: "/virtual", config: {}, onlyRules: ["no-secrets"], now: new Date("2026-03-01T00:00:00Z") });
+
+  it("a generic document: no parse, the same profile and finding as a full run", () => {
+    const text = "# Session handoff 2026-03-01\n\n## State\n\nDeploy key: ghp_FAKE7Qm2xVb9LkT4pZr8NcW3yHd6JsGf5A1e\n";
+    const result = lintText("notes.md", text, session);
+    expect(parseCalls.count).toBe(0);
+    expect(result.profile).toBe("generic");
+    expect(result.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(["no-secrets 5:13"]);
+    const full = lintText("notes.md", text, createSession({ cwd: "/virtual", config: {}, now: new Date("2026-03-01T00:00:00Z") }));
+    expect(full.diagnostics.filter((d) => d.ruleId === "no-secrets")).toEqual(result.diagnostics);
+  });
+
+  it("a contract document is still detected as one (its headings are parsed)", () => {
+    const result = lintText("HANDOFF.md", "# HANDOFF billing 20260304T1730Z\n\n## Goal\n\nx\n", session);
+    expect(result.profile).toBe("contract");
+    expect(parseCalls.count).toBe(1);
+  });
+
+  it("a fenced verified-delivery record is still detected", () => {
+    const result = lintText("vd.md", '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1"}\n```\n', session);
+    expect(result.profile).toBe("verified-delivery");
+    expect(parseCalls.count).toBe(1);
+  });
+
+  it("a suppression comment is still read from the tree", () => {
+    const text = "# N\n\n<!-- handoff-disable-next-line no-secrets -->\nkey: ghp_FAKE7Qm2xVb9LkT4pZr8NcW3yHd6JsGf5A1e\n";
+    expect(lintText("n.md", text, session).diagnostics).toEqual([]);
+  });
+});
+
+describe("--only", () => {
+  it("turns every other rule off, markdownlint included", () => {
+    const session = createSession({ cwd: "/virtual", config: {}, onlyRules: ["HK020"] });
+    expect(session.prepared.entries.map((e) => e.rule.meta.id)).toEqual(["no-secrets"]);
+  });
+
+  it("refuses markdownlint rule names and unknown names", () => {
+    expect(() => createSession({ cwd: "/virtual", onlyRules: ["MD013"] })).toThrow(
+      "--only takes handoffkit rules (and 'markdownlint' for all of its rules), not 'MD013': set markdownlint rules with --rule",
+    );
+    expect(() => createSession({ cwd: "/virtual", onlyRules: ["no-such-rule"] })).toThrow("unknown rule 'no-such-rule' in --only");
+  });
+});
+
+describe("headingsMayMarkContract", () => {
+  it.each([
+    ["# HANDOFF billing v1\n", true],
+    ["# **HANDOFF** billing v1\n", true],
+    ["# &#72;ANDOFF billing v1\n", true],
+    ["# ＨＡＮＤＯＦＦ billing v1\n", true],
+    ["## Veri*fied* facts\n", true],
+    ["## VERIFIED FACTS\n", true],
+    ["Verified\nfacts\n---\n", true],
+    ["   ## Verified facts\n", true],
+    ["# Session handoff 2026-05-05\n\n## Build & Test Status\n\n## Next action\n", false],
+    ["Verified facts are listed below.\n\n---\n\nmore\n", false],
+    ["    ## Verified facts (indented code)\n", false],
+    ["> ## Verified facts\n", false],
+  ])("%j → %s", (text, expected) => {
+    expect(headingsMayMarkContract(text)).toBe(expected);
+  });
+
+  const markdownFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) return markdownFiles(file);
+      return /\.md$/i.test(name) ? [file] : [];
+    });
+
+  it("never says false where the parsed sections carry a contract mark (our corpus, every profile)", () => {
+    let marked = 0;
+    for (const file of markdownFiles(path.join(repoRoot, "corpus"))) {
+      const document = parse(readFileSync(file, "utf8"), file);
+      if (sectionsMarkContract(document.sections)) {
+        marked++;
+        expect(headingsMayMarkContract(document.text), file).toBe(true);
+      }
+    }
+    expect(marked).toBeGreaterThanOrEqual(10);
+  });
+
+  it.skipIf(!publicCorpusDir)("never says false where the parsed sections carry a contract mark (../shared/corpus-public)", () => {
+    for (const file of markdownFiles(publicCorpusDir as string)) {
+      const document = parse(readFileSync(file, "utf8"), file);
+      if (sectionsMarkContract(document.sections)) expect(headingsMayMarkContract(document.text), file).toBe(true);
+    }
+  });
+
+  it("never says false where the parsed sections carry a contract mark (generated headings)", () => {
+    const piece = fc.constantFrom("HANDOFF", "handoff", "Verified", "veri", "fied", "facts", "Goal", "Next action", "billing", "v1", "20260304T1730Z", "*", "_", "`", "&#72;", "&#x56;", "\\", "<b>", "[", "](x)", " ", "ＶＥＲＩＦＩＥＤ", "\u200b");
+    const heading = fc.tuple(fc.constantFrom("# ", "## ", "   ### ", ""), fc.array(piece, { maxLength: 8 }), fc.constantFrom("", "\n===", "\n---", "\n\n")).map(([hash, words, tail]) => `${hash}${words.join("")}${tail}`);
+    const documentArb = fc.array(heading, { minLength: 1, maxLength: 6 }).map((headings) => `${headings.join("\n")}\n`);
+    fc.assert(
+      fc.property(documentArb, (text) => {
+        const document = parse(text);
+        return !sectionsMarkContract(document.sections) || headingsMayMarkContract(text);
+      }),
+      fuzzOptions(300),
+    );
+  });
+});
