@@ -9,8 +9,9 @@
  * For each corpus size it generates (once, cached under the OS temp dir) a deterministic corpus,
  * then runs every command `--runs` times in rotation and prints, per command: median wall time,
  * files/s, MB/s, peak RSS (GNU time, when /usr/bin/time exists) and the ratio to
- * markdownlint-cli2. Peers: markdownlint-cli2 (devDependency), secretlint and gitleaks when
- * installed (`--with-secretlint`; gitleaks from PATH or $GITLEAKS). `handoffkit --cache (warm)`
+ * markdownlint-cli2. Peers: markdownlint-cli2 and secretlint (devDependencies), gitleaks when
+ * installed (from PATH or $GITLEAKS); `handoffkit --only no-secrets` is the secret-scan row,
+ * compared with secretlint and gitleaks. `handoffkit --cache (warm)`
  * re-lints the unchanged corpus with a cache filled once before the timed runs.
  */
 import { spawnSync } from "node:child_process";
@@ -76,11 +77,14 @@ function commands(dir) {
     // A re-lint of the unchanged corpus: the cache is filled once, untimed, before the runs.
     { name: "handoffkit --cache (warm)", argv: ["node", cli, "lint", "--format", "json", "--no-config", "--cache-location", `${dir}.cache`, dir], warm: true },
   ];
-  if (args.includes("--with-secretlint") && existsSync(bin("secretlint"))) {
-    list.push({ name: "secretlint", argv: [bin("secretlint"), "--secretlintrc", path.join(root, "bench/secretlintrc.json"), `${dir}/**/*`], peer: true });
+  // Secret scanning: handoffkit's one secrets rule beside secretlint (devDependency, recommended
+  // preset) and gitleaks (when on PATH or $GITLEAKS: it is a Go binary, not an npm package).
+  list.push({ name: "handoffkit --only no-secrets", argv: ["node", cli, "lint", "--format", "json", "--no-config", "--only", "no-secrets", dir], secrets: true });
+  if (existsSync(bin("secretlint"))) {
+    list.push({ name: "secretlint", argv: [bin("secretlint"), "--secretlintrc", path.join(root, "bench/secretlintrc.json"), "--format", "json", `${dir}/**/*`], peer: true, secrets: true });
   }
   const gitleaks = process.env.GITLEAKS ?? (spawnSync("sh", ["-c", "command -v gitleaks"]).stdout?.toString().trim() || "");
-  if (gitleaks) list.push({ name: "gitleaks", argv: [gitleaks, "dir", "--no-banner", "--exit-code", "0", dir], peer: true });
+  if (gitleaks) list.push({ name: "gitleaks", argv: [gitleaks, "dir", "--no-banner", "--exit-code", "0", dir], peer: true, secrets: true });
   return only.length ? list.filter((c) => only.some((o) => c.name.startsWith(o))) : list;
 }
 
@@ -120,6 +124,8 @@ for (const count of sizes) {
     return { name: c.name, wall: median(s.map((x) => x.wall)), rss: Math.max(...s.map((x) => x.rssMB)), status: s[0].status };
   });
   const base = rows.find((r) => r.name === "markdownlint-cli2")?.wall;
+  const secretPeers = rows.filter((r) => cmds.find((c) => c.name === r.name)?.secrets && r.name !== "handoffkit --only no-secrets");
+  const secretScan = rows.find((r) => r.name === "handoffkit --only no-secrets");
   console.log(`\n${files} files, ${(bytes / 1e6).toFixed(1)} MB, ${runs} runs each (median wall), alternating`);
   console.log(["command".padEnd(30), "wall s", "files/s", "MB/s", "peak RSS MB", "× mdl-cli2", "exit"].join("  "));
   for (const r of rows) {
@@ -135,4 +141,8 @@ for (const count of sizes) {
       ].join("  "),
     );
   }
+  if (secretScan && secretPeers.length > 0) {
+    console.log(`secret scan: handoffkit --only no-secrets ${secretPeers.map((p) => `${(secretScan.wall / p.wall).toFixed(2)}× ${p.name}`).join(", ")}`);
+  }
+  if (!process.env.GITLEAKS && !cmds.some((c) => c.name === "gitleaks")) console.log("(gitleaks not found: put it on PATH or set GITLEAKS=/path/to/gitleaks for its row)");
 }

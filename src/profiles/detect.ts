@@ -44,7 +44,12 @@ export function detectProfileId(document: HandoffDocument): string {
   if (document.format === "markdown") {
     if (markerLineOffset(document.text, SNO_RECORD_START) !== -1 || markerLineOffset(document.text, SNO_CUTOVER_EOF) !== -1) return "sno";
     // Reading `sections` parses the Markdown: skipped when no heading can carry a contract mark.
-    if (headingsMayMarkContract(document.text) && sectionsMarkContract(document.sections)) return "contract";
+    if (headingsMayMarkContract(document.text)) {
+      // (Blocks past the parser's limits are blanked before parsing: then only the tree tells.)
+      const title = document.markdownSkipped ? undefined : plainFirstTitle(document.text, document.bodyOffset);
+      if (title !== undefined && CONTRACT_TITLE_RE.test(title)) return "contract";
+      if (sectionsMarkContract(document.sections)) return "contract";
+    }
   }
   return "generic";
 }
@@ -58,6 +63,42 @@ export function sectionsMarkContract(sections: readonly Section[]): boolean {
   if (first && first.depth === 1 && CONTRACT_TITLE_RE.test(first.title)) return true;
   const contractHeadings = sections.filter((s) => CONTRACT_HEADINGS.has(s.normalized));
   return contractHeadings.length >= 3 && contractHeadings.some((s) => s.normalized === "verified facts");
+}
+
+/** Characters Markdown could read as markup (or a closing sequence) in a heading's text. */
+const MARKUP_CHAR_RE = /[\\`*_[\]<>&!~#|]/;
+const isSpace = (c: string | undefined): boolean => c === " " || c === "\t";
+
+/** The title of a `# title` line (CommonMark ATX, level 1, at column 0) when it holds no markup character. */
+function plainH1Title(line: string): string | undefined {
+  if (line[0] !== "#" || !isSpace(line[1])) return undefined;
+  let end = line.length;
+  while (end > 1 && isSpace(line[end - 1])) end--;
+  let close = end;
+  while (close > 1 && line[close - 1] === "#") close--;
+  if (close < end && isSpace(line[close - 1])) end = close;
+  const content = line.slice(1, end);
+  if (MARKUP_CHAR_RE.test(content)) return undefined;
+  const title = content.normalize("NFC").trim();
+  return title === "" ? undefined : title;
+}
+
+/**
+ * The title of the first section when the body's first non-blank line is a level-1 ATX heading at
+ * column 0 with plain text (no markup characters, so its text is its title, NFC-normalised as in
+ * `sections.ts`); undefined otherwise (then read `document.sections`). Nothing can precede that
+ * line, so it is the first section whatever follows.
+ */
+export function plainFirstTitle(text: string, bodyOffset: number): string | undefined {
+  let at = bodyOffset;
+  while (at < text.length) {
+    let end = at;
+    while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
+    const line = text.slice(at, end);
+    if (!/^[ \t]*$/.test(line)) return plainH1Title(line);
+    at = end + (text[end] === "\r" && text[end + 1] === "\n" ? 2 : 1);
+  }
+  return undefined;
 }
 
 /** Lines that can open a top-level ATX heading, and setext underlines. */

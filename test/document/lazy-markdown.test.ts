@@ -24,7 +24,7 @@ vi.mock("../../src/document/markdown.js", async (importOriginal) => {
 const { parseDocument } = await import("../../src/document/parse.js");
 const { createSession, lintText } = await import("../../src/lint.js");
 const { sourceFromBytes } = await import("../../src/load/read.js");
-const { detectProfileId, headingsMayMarkContract, sectionsMarkContract } = await import("../../src/profiles/detect.js");
+const { headingsMayMarkContract, plainFirstTitle, sectionsMarkContract } = await import("../../src/profiles/detect.js");
 const { fuzzOptions } = await import("../fuzz/arbitraries.js");
 const { publicCorpusDir } = await import("../helpers/locations.js");
 
@@ -77,10 +77,17 @@ describe("--only no-secrets reads no Markdown", () => {
     expect(full.diagnostics.filter((d) => d.ruleId === "no-secrets")).toEqual(result.diagnostics);
   });
 
-  it("a contract document is still detected as one (its headings are parsed)", () => {
+  it("a contract document opening with a plain '# HANDOFF …' line: detected without a parse", () => {
     const result = lintText("HANDOFF.md", "# HANDOFF billing 20260304T1730Z\n\n## Goal\n\nx\n", session);
     expect(result.profile).toBe("contract");
+    expect(parseCalls.count).toBe(0);
+  });
+
+  it("other contract documents are still detected (their headings are parsed)", () => {
+    expect(lintText("a.md", "# **HANDOFF** billing 20260304T1730Z\n", session).profile).toBe("contract");
     expect(parseCalls.count).toBe(1);
+    expect(lintText("b.md", "# Notes\n\n## Goal\n\nx\n\n## Verified facts\n\n- y\n\n## Next action\n\nz\n", session).profile).toBe("contract");
+    expect(parseCalls.count).toBe(2);
   });
 
   it("a fenced verified-delivery record is still detected", () => {
@@ -164,5 +171,49 @@ describe("headingsMayMarkContract", () => {
       }),
       fuzzOptions(300),
     );
+  });
+});
+
+describe("plainFirstTitle", () => {
+  it.each([
+    ["# HANDOFF billing v1\n", "HANDOFF billing v1"],
+    ["\n  \n# HANDOFF billing v1 ##  \r\nmore\n", "HANDOFF billing v1"],
+    ["---\ntitle: x\n---\n# HANDOFF x 2026-03-04\n", "HANDOFF x 2026-03-04"],
+    ["#\tTabbed title\n", "Tabbed title"],
+    ["# **HANDOFF** billing v1\n", undefined],
+    ["## HANDOFF billing v1\n", undefined],
+    [" # HANDOFF billing v1\n", undefined],
+    ["intro\n# HANDOFF billing v1\n", undefined],
+    ["\u00a0\n# HANDOFF billing v1\n", undefined],
+    ["#\n", undefined],
+  ])("%j → %j", (text, expected) => {
+    const document = parse(text);
+    expect(plainFirstTitle(document.text, document.bodyOffset)).toBe(expected);
+  });
+
+  const agrees = (text: string): boolean => {
+    const document = parse(text);
+    const title = plainFirstTitle(document.text, document.bodyOffset);
+    if (title === undefined || document.markdownSkipped) return true;
+    const first = document.sections[0];
+    return first !== undefined && first.depth === 1 && first.title === title;
+  };
+
+  it("is the first section's title wherever it answers (generated documents)", () => {
+    const line = fc.constantFrom("# HANDOFF billing v1", "# HANDOFF x 20260304T1730Z #", "#  Title  ", "# a | b", "# Ｔitle", "# e\u0301", "", "  ", "\t", "text", "---", "===", "```", "> # quoted", "- # item", "    # code", "<!--", "-->", "# x\\", "title: y");
+    const documentArb = fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => `${lines.join("\n")}\n`);
+    fc.assert(fc.property(documentArb, agrees), fuzzOptions(500));
+  });
+
+  it("is the first section's title wherever it answers (our corpus)", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? files(path.join(dir, name)) : /\.md$/i.test(name) ? [path.join(dir, name)] : []));
+    let answered = 0;
+    for (const file of files(path.join(repoRoot, "corpus"))) {
+      const text = readFileSync(file, "utf8");
+      if (plainFirstTitle(text, parse(text, file).bodyOffset) !== undefined) answered++;
+      expect(agrees(text), file).toBe(true);
+    }
+    expect(answered).toBeGreaterThanOrEqual(10);
   });
 });
