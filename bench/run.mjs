@@ -84,7 +84,12 @@ function commands(dir) {
     list.push({ name: "secretlint", argv: [bin("secretlint"), "--secretlintrc", path.join(root, "bench/secretlintrc.json"), "--format", "json", `${dir}/**/*`], peer: true, secrets: true });
   }
   const gitleaks = process.env.GITLEAKS ?? (spawnSync("sh", ["-c", "command -v gitleaks"]).stdout?.toString().trim() || "");
-  if (gitleaks) list.push({ name: "gitleaks", argv: [gitleaks, "dir", "--no-banner", "--exit-code", "0", dir], peer: true, secrets: true });
+  if (gitleaks) {
+    // gitleaks 8.19+ scans a directory with `dir`; earlier ones (Debian's 8.16) with `detect --no-git`.
+    const hasDir = spawnSync(gitleaks, ["dir", "--help"], { stdio: "ignore" }).status === 0;
+    const scan = hasDir ? ["dir", dir] : ["detect", "--no-git", "--source", dir];
+    list.push({ name: "gitleaks", argv: [gitleaks, ...scan, "--no-banner", "--exit-code", "0"], peer: true, secrets: true });
+  }
   return only.length ? list.filter((c) => only.some((o) => c.name.startsWith(o))) : list;
 }
 
