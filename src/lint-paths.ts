@@ -94,12 +94,14 @@ export async function lintPaths(
   const absolute = (file: string) => nodePath.resolve(session.cwd, file);
 
   let pool: LintPool | undefined;
+  let completed = 0;
   const startPool = async (): Promise<LintPool> => {
     pool ??= await startLintPool(
       workerOptions as NonNullable<typeof workerOptions>,
       workers,
       async (item: WorkItem) => lintOutcome(await read(item.path), session),
       (index, outcome) => {
+        completed++;
         cache?.store(absolute(files[index] as string), outcome.result, outcome.facts, session.now);
         accept(index, outcome.result);
       },
@@ -107,19 +109,34 @@ export async function lintPaths(
     return pool;
   };
 
+  // Without the cache, files go to the pool a window at a time, not all at once: a 100k-file run
+  // keeps a few hundred work items, not 100k.
+  const window = Math.max(256, 64 * workers);
+  let nextToAdd = 0;
+  const topUp = (running: LintPool) => {
+    for (; nextToAdd < files.length && nextToAdd - completed < window; nextToAdd++) {
+      running.add({ index: nextToAdd, path: files[nextToAdd] as string });
+    }
+  };
+
   // The main thread lints queued files too, one at a time, letting worker results in between.
-  const helpHere = async (running: LintPool) => {
+  const helpHere = async (running: LintPool, refill: boolean) => {
+    if (refill) topUp(running);
     for (let item = running.takeHere(); item; item = running.takeHere()) {
       running.completeHere(item.index, lintOutcome(await read(item.path), session));
       await new Promise((resolve) => setImmediate(resolve));
+      if (refill) topUp(running);
     }
   };
 
   if (!cache) {
     if (workers > 0) {
       const running = await startPool();
-      files.forEach((path, index) => running.add({ index, path }));
-      await helpHere(running);
+      // Files the workers finish while this thread waits are replaced here too.
+      while (nextToAdd < files.length) {
+        await helpHere(running, true);
+        if (nextToAdd < files.length) await new Promise((resolve) => setImmediate(resolve));
+      }
       await running.finish();
     } else {
       let index = 0;
@@ -167,7 +184,7 @@ export async function lintPaths(
     accept(at, outcome.result);
   }
   if (pool) {
-    await helpHere(pool);
+    await helpHere(pool, false);
     await pool.finish();
   }
   for (const item of misses) {
