@@ -149,7 +149,7 @@ for (const count of sizes) {
         (files / r.wall).toFixed(0).padStart(7),
         (bytes / 1e6 / r.wall).toFixed(2).padStart(4),
         (Number.isFinite(r.rss) ? r.rss.toFixed(0) : "-").padStart(11),
-        (base ? (r.wall / base).toFixed(2) : "-").padStart(10),
+        (base && Number.isFinite(r.wall) ? (r.wall / base).toFixed(2) : "-").padStart(10),
         String(r.status).padStart(4),
       ].join("  "),
     );
