@@ -102,7 +102,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const config: HandoffConfig = loaded.config;
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const now = parseNow(options.now);
-    const onlyRules = options.only && options.only.length > 0 ? options.only.flatMap((name) => name.split(",")).filter(Boolean) : undefined;
+    // Names are checked by the session: an empty `--only ''` is an error, not "every rule off".
+    const onlyRules = options.only && options.only.length > 0 ? options.only.flatMap((name) => name.split(",")) : undefined;
     const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, ...(onlyRules ? { onlyRules } : {}), maxFileSize, now });
     // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
     const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
@@ -252,7 +253,7 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("-c, --config <file>", "use this config file instead of searching for one")
     .option("--no-config", "ignore config files")
     .option("-r, --rule <rule=severity>", "set a rule's severity (error, warning, info, off); repeatable", collect, [])
-    .option("--only <rule>", "run only this rule (id or code, or 'markdownlint'; comma-separated or repeatable), every other rule off", collect, [])
+    .option("--only <rule>", "run only this rule (id or code, or 'markdownlint'; comma-separated or repeatable); every other rule is off but those saying a file or block could not be read", collect, [])
     .option("-q, --quiet", "report errors only")
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
     .option("--max-file-size <bytes>", "largest file read (default 1048576)")

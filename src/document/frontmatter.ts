@@ -69,7 +69,11 @@ export function locateFrontmatter(text: string): FrontmatterLocation | undefined
     let lineEnd = lineStart;
     while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
     const line = text.slice(lineStart, lineEnd);
-    if (line.trimEnd() === fence) {
+    // Only spaces and tabs may follow the closing fence, as for remark-frontmatter (micromark's
+    // frontmatter extension): with an NBSP there the Markdown parse sees no frontmatter either.
+    let lineContentEnd = line.length;
+    while (lineContentEnd > 0 && (line[lineContentEnd - 1] === " " || line[lineContentEnd - 1] === "\t")) lineContentEnd--;
+    if (lineContentEnd === fence.length && line.startsWith(fence)) {
       let end = lineEnd;
       if (text.charCodeAt(end) === 13) end++;
       if (text.charCodeAt(end) === 10) end++;

@@ -88,9 +88,11 @@ export function findFencedRecord(root: Root, text: string): { raw: string; offse
 function fenceContentOffset(node: Code, text: string): number | undefined {
   const start = node.position?.start.offset;
   if (start === undefined) return undefined;
-  const newline = text.indexOf("\n", start);
-  if (newline === -1) return undefined;
-  const offset = newline + 1;
+  // The opening fence line ends with LF, CRLF or a lone CR.
+  let lineEnd = start;
+  while (lineEnd < text.length && text[lineEnd] !== "\n" && text[lineEnd] !== "\r") lineEnd++;
+  if (lineEnd >= text.length) return undefined;
+  const offset = lineEnd + (text[lineEnd] === "\r" && text[lineEnd + 1] === "\n" ? 2 : 1);
   // Only when the block's value is exactly the text there (no indentation stripped).
   return text.startsWith(node.value, offset) ? offset : undefined;
 }

@@ -101,35 +101,41 @@ export function plainFirstTitle(text: string, bodyOffset: number): string | unde
   return undefined;
 }
 
-/** Lines that can open a top-level ATX heading, and setext underlines. */
+/** Lines that can open a top-level ATX heading, and setext underlines; CommonMark blank lines. */
 const ATX_LINE_RE = /^ {0,3}#/;
 const SETEXT_UNDERLINE_RE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const BLANK_LINE_RE = /^[ \t]*$/;
 /**
- * Text of a heading that may read "HANDOFF …" (upper case, as {@link CONTRACT_TITLE_RE} wants) or
- * "verified facts" (any case) once parsed and NFKC-normalised: the words themselves, or what can
- * build them — numeric character references (`&#72;`; no named reference is an ASCII letter),
- * emphasis, code, links, HTML and escapes splitting a word (`Veri*fied*`).
+ * Heading source that may read "HANDOFF …" (upper case, as {@link CONTRACT_TITLE_RE} wants) or
+ * "verified facts" (any case) once parsed, tested after NFKC with all white space removed (a hard
+ * line break in a setext heading joins `HAND  ⏎OFF` into one word): the words themselves, or what
+ * can build them — character references (`&#72;`, and named ones such as `&ee;`, which NFKC folds
+ * to a letter), emphasis, strikethrough, code, links, HTML and escapes splitting a word
+ * (`Veri*fied*`, `HAND~~OFF~~`).
  */
-const CONTRACT_WORD_RE = /HANDOFF|[Vv][Ee][Rr][Ii][Ff][Ii][Ee][Dd]|&#|[*_`[\]<\\]/;
+const CONTRACT_WORD_RE = /HANDOFF|[Vv][Ee][Rr][Ii][Ff][Ii][Ee][Dd]|[&*_`~[\]<\\]/;
+const mayMark = (source: string): boolean => CONTRACT_WORD_RE.test(source.normalize("NFKC").replace(/\s+/g, ""));
 
 /**
  * Whether some heading of `text` may mark the contract format (a `# HANDOFF …` title or a
- * "Verified facts" heading): false only when no ATX heading line and no paragraph above a setext
- * underline holds one of {@link CONTRACT_WORD_RE}. A superset check: true does not mean a mark.
+ * "Verified facts" heading): false only when no ATX heading line and no run of lines above a
+ * setext underline holds one of {@link CONTRACT_WORD_RE}. A superset check (true does not mean a
+ * mark), linear in the text: each line is read once for the paragraph it may belong to.
  */
 export function headingsMayMarkContract(text: string): boolean {
   const lines = text.split(/\r\n|\r|\n/);
   let paragraphStart = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    if (line.trim() === "") {
+    if (BLANK_LINE_RE.test(line)) {
       paragraphStart = i + 1;
-      continue;
-    }
-    if (ATX_LINE_RE.test(line) && CONTRACT_WORD_RE.test(line.normalize("NFKC"))) return true;
-    if (i > paragraphStart && SETEXT_UNDERLINE_RE.test(line)) {
-      const paragraph = lines.slice(paragraphStart, i).join("\n").normalize("NFKC");
-      if (CONTRACT_WORD_RE.test(paragraph)) return true;
+    } else if (ATX_LINE_RE.test(line)) {
+      if (mayMark(line)) return true;
+      paragraphStart = i + 1;
+    } else if (i > paragraphStart && SETEXT_UNDERLINE_RE.test(line)) {
+      // A top-level paragraph always ends at an underline (as a setext heading).
+      if (mayMark(lines.slice(paragraphStart, i).join("\n"))) return true;
+      paragraphStart = i + 1;
     }
   }
   return false;

@@ -25,8 +25,13 @@ export function formatStylishFile(result: FileResult, options: StylishOptions): 
   const c = pc.createColors(options.color);
   const out: string[] = [c.underline(result.path)];
   const rows = result.diagnostics.map((d) => [`${d.line}:${d.column}`, d.severity, d.message.replace(/[\r\n]+/g, " "), d.ruleId]);
-  const posWidth = Math.max(...rows.map((r) => (r[0] as string).length));
-  const sevWidth = Math.max(...rows.map((r) => (r[1] as string).length));
+  // A loop, not Math.max(...rows): a spread of ~500k findings overflows the stack.
+  let posWidth = 0;
+  let sevWidth = 0;
+  for (const r of rows) {
+    posWidth = Math.max(posWidth, (r[0] as string).length);
+    sevWidth = Math.max(sevWidth, (r[1] as string).length);
+  }
   for (const [pos, severity, message, ruleId] of rows as string[][]) {
     const sev = (severity as string).padEnd(sevWidth);
     const coloured = severity === "error" ? c.red(sev) : severity === "warning" ? c.yellow(sev) : c.blue(sev);

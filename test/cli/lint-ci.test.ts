@@ -194,15 +194,25 @@ describe("--only", () => {
 
   it("reports exactly the full run's findings of the named rules, same profiles, with and without workers", async () => {
     const full = await lintCorpus(["--no-workers"]);
-    const wanted = new Set(["no-secrets", "injection-override"]);
+    // The rules tagged `file` stay on with --only (a file that could not be read is still reported).
+    const wanted = new Set(["no-secrets", "injection-override", "file-read", "file-encoding", "markdown-limits"]);
     const expected = full.files.map((f) => ({ ...f, diagnostics: f.diagnostics.filter((d) => wanted.has(d.ruleId)) }));
-    const alone = await lintCorpus(["--no-workers", "--only", "no-secrets,HK030"]);
+    const alone = await lintCorpus(["--no-workers", "--only", "no-secrets, HK030"]);
     expect(alone.files).toEqual(expected);
     expect(alone.files.flatMap((f) => f.diagnostics).length).toBe(expected.flatMap((f) => f.diagnostics).length);
     expect(expected.flatMap((f) => f.diagnostics).length).toBeGreaterThan(0);
     expect(alone.code).toBe(1);
     const onWorkers = await lintCorpus(["--workers", "1", "--only", "no-secrets", "--only", "injection-override"]);
     expect(onWorkers.files).toEqual(expected);
+  });
+
+  it("exits 2 for an empty list (an unset variable must not turn every rule off)", async () => {
+    write("a.md", CLEAN);
+    for (const empty of ["", ","]) {
+      const result = await cli(["lint", "--only", empty, "a.md"]);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe("handoff: --only needs at least one rule name (an id such as 'no-secrets' or a code such as 'HK020')\n");
+    }
   });
 
   it("exits 2 for a markdownlint rule name", async () => {

@@ -105,7 +105,18 @@ describe("--only no-secrets reads no Markdown", () => {
 describe("--only", () => {
   it("turns every other rule off, markdownlint included", () => {
     const session = createSession({ cwd: "/virtual", config: {}, onlyRules: ["HK020"] });
-    expect(session.prepared.entries.map((e) => e.rule.meta.id)).toEqual(["no-secrets"]);
+    expect(session.prepared.entries.map((e) => e.rule.meta.id).sort()).toEqual(["file-encoding", "file-read", "markdown-limits", "no-secrets"]);
+  });
+
+  it("keeps the file rules: a file that cannot be read or decoded is still reported", () => {
+    const session = createSession({ cwd: "/virtual", config: {}, onlyRules: [" no-secrets "] });
+    expect(session.prepared.entries.map((e) => e.rule.meta.id).sort()).toEqual(["file-encoding", "file-read", "markdown-limits", "no-secrets"]);
+    const result = lintText("bad.md", new Uint8Array([0x23, 0x20, 0xff, 0x0a]), session);
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(["file-encoding"]);
+  });
+
+  it("refuses an empty list", () => {
+    expect(() => createSession({ cwd: "/virtual", onlyRules: ["", " "] })).toThrow("--only needs at least one rule name");
   });
 
   it("refuses markdownlint rule names and unknown names", () => {
@@ -126,7 +137,16 @@ describe("headingsMayMarkContract", () => {
     ["## VERIFIED FACTS\n", true],
     ["Verified\nfacts\n---\n", true],
     ["   ## Verified facts\n", true],
-    ["# Session handoff 2026-05-05\n\n## Build & Test Status\n\n## Next action\n", false],
+    ["# Session handoff 2026-05-05\n\n## Build and Test Status\n\n## Next action\n", false],
+    ["## Build & Test Status\n", true],
+    // Reported by a tester: strikethrough, a hard break joining words, named references (NFKC
+    // folds `&ee;` to "e"), and lines of other white space, which CommonMark does not count blank.
+    ["# HAND~~OFF~~ x v1\n", true],
+    ["HAND  \nOFF x v1\n===\n", true],
+    ["## V&ee;rified facts\n", true],
+    ["HANDOFF x v1\n\u00a0\n===\n", true],
+    ["Verified facts\n\f\n---\n", true],
+    ["Verified\n\n===\n", false],
     ["Verified facts are listed below.\n\n---\n\nmore\n", false],
     ["    ## Verified facts (indented code)\n", false],
     ["> ## Verified facts\n", false],
@@ -185,6 +205,9 @@ describe("plainFirstTitle", () => {
     [" # HANDOFF billing v1\n", undefined],
     ["intro\n# HANDOFF billing v1\n", undefined],
     ["\u00a0\n# HANDOFF billing v1\n", undefined],
+    // The frontmatter closes only on a fence followed by spaces or tabs, as in remark-frontmatter.
+    ["---\n# c\n---\u00a0\n# HANDOFF x v1\n", undefined],
+    ["---\n# c\n--- \t\n# HANDOFF x v1\n", "HANDOFF x v1"],
     ["#\n", undefined],
   ])("%j → %j", (text, expected) => {
     const document = parse(text);

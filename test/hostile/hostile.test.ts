@@ -216,3 +216,14 @@ describe("a hostile directory", () => {
     expect(run.results.map((r) => `${r.path} ${r.diagnostics.map((d) => d.message).join("; ")}`)).toEqual(["a.md ", "secret.md Permission denied"]);
   });
 });
+
+describe("hostile headings for profile detection", () => {
+  it("a 1 MB run of one-line setext headings is read in one pass (a tester's 100 KB case took 16 s)", () => {
+    const text = "a\n=\n".repeat(250_000);
+    const started = performance.now();
+    const result = lintText("setext.md", text, createSession({ cwd: FIXTURES, onlyRules: ["no-secrets"], now: new Date("2026-06-01T00:00:00Z") }));
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result.profile).toBe("generic");
+    expect(result.diagnostics).toEqual([]);
+  });
+});

@@ -24,6 +24,11 @@ describe("detectProfileId", () => {
       '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1",}\n```\n',
       "verified-delivery",
     ],
+    [
+      "verified-delivery: a fenced json record with CR-only line endings (as its CRLF copy)",
+      '# H\r\r```json\r{"schema": "verified-delivery/handoff-v1"}\r```\r',
+      "verified-delivery",
+    ],
     ["sno: a machine-record start line", "# P\n\n<!-- machine-record:start -->\ncheckpoint: 1\n<!-- machine-record:end -->\n", "sno"],
     ["sno: a cutover end marker line", "# Brief\n\ntext\n\n<!-- AGENT_CUTOVER_EOF -->\n", "sno"],
     ["sno: a CRLF cutover end marker line", "# Brief\r\n\r\n<!-- AGENT_CUTOVER_EOF -->\r\n", "sno"],
