@@ -31,6 +31,14 @@ const { publicCorpusDir } = await import("../helpers/locations.js");
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 const parse = (text: string, file = "handoff.md") => parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"));
 
+/** Every `.md` file under `dir`, recursively. */
+const markdownFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return markdownFiles(file);
+    return /\.md$/i.test(name) ? [file] : [];
+  });
+
 beforeEach(() => {
   parseCalls.count = 0;
 });
@@ -154,13 +162,6 @@ describe("headingsMayMarkContract", () => {
     expect(headingsMayMarkContract(text)).toBe(expected);
   });
 
-  const markdownFiles = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) return markdownFiles(file);
-      return /\.md$/i.test(name) ? [file] : [];
-    });
-
   it("never says false where the parsed sections carry a contract mark (our corpus, every profile)", () => {
     let marked = 0;
     for (const file of markdownFiles(path.join(repoRoot, "corpus"))) {
@@ -229,10 +230,8 @@ describe("plainFirstTitle", () => {
   });
 
   it("is the first section's title wherever it answers (our corpus)", () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? files(path.join(dir, name)) : /\.md$/i.test(name) ? [path.join(dir, name)] : []));
     let answered = 0;
-    for (const file of files(path.join(repoRoot, "corpus"))) {
+    for (const file of markdownFiles(path.join(repoRoot, "corpus"))) {
       const text = readFileSync(file, "utf8");
       if (plainFirstTitle(text, parse(text, file).bodyOffset) !== undefined) answered++;
       expect(agrees(text), file).toBe(true);
