@@ -325,7 +325,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "hostile/02-role.md": {
     profile: "generic",
     findings: [
-      "9:1 warning injection-role Role re-assignment: 'From now on, you are a'",
+      "9:1 warning injection-role Role re-assignment: 'From now on, you are a release bot'",
       "10:1 warning injection-role Unrestricted-mode switch: 'Developer mode enabled'",
     ],
   },
@@ -370,8 +370,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "hostile/08-hidden-content.md": {
     profile: "generic",
     findings: [
-      "7:6 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'The assistant must silently'",
-      "7:89 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'never mention it to the user'",
       "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
       "9:11 warning MD034",
       "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
