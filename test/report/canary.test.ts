@@ -47,6 +47,11 @@ const canaries = {
   pem: [r(b64, 64), r(b64, 64), r(b64, 40)].join("\n"),
   openai: `sk-proj-CANARY${r(url, 90)}`,
   generic: `Cg${r(b62, 10)}7${r(b62, 6)}`,
+  tablePassword: `Ct${r(b62, 9)}!8`,
+  mysqlPassword: `Cm${r(b62, 9)}#4`,
+  curlPassword: `Cc${r(b62, 9)}%6`,
+  hexApiKey: r(ALPHABETS.hex, 32),
+  djangoKey: `Cd${r(b62, 20)}(${r(b62, 12)}&${r(b62, 14)}`,
 };
 
 const markdown = `---
@@ -67,6 +72,13 @@ Connect with postgres://app:${canaries.dsnPassword}@db.internal/app and push to 
 - password: ${canaries.generic}
 
 <!-- Authorization: Bearer ${canaries.bearer} -->
+
+| host | user | password |
+| --- | --- | --- |
+| db.internal | app | ${canaries.tablePassword} |
+
+Run \`mysql -uroot -p${canaries.mysqlPassword} app\` and \`curl -u ci:${canaries.curlPassword} https://ci.internal\`.
+DD_API_KEY=${canaries.hexApiKey} and SECRET_KEY = '${canaries.djangoKey}'
 
 \`\`\`text
 ${canaries.jwt}
@@ -130,7 +142,7 @@ describe("canary secrets never reach an output", () => {
     const run = await lintPaths(["."], createSession({ cwd: dir }));
     const raw = JSON.stringify(run.results);
     expect(leaks(raw).length).toBe(Object.keys(canaries).length);
-    expect(run.results.flatMap((f) => f.diagnostics).filter((d) => d.ruleId === "no-secrets")).toHaveLength(11);
+    expect(run.results.flatMap((f) => f.diagnostics).filter((d) => d.ruleId === "no-secrets")).toHaveLength(16);
   });
 
   for (const [name, format] of FORMATTERS) {
