@@ -76,7 +76,7 @@ const LANGUAGES: readonly Language[] = [
     directives: String.raw`${L}(?:(?:tutte\s+)?(?:le|tue)\s+(?:istruzioni|regole|direttive|indicazioni)\s+(?:precedenti|iniziali|che\s+hai\s+ricevuto|che\s+ti\s+(?:hanno|sono\s+state)\s+dat[ei])|(?:tutte\s+le\s+)?tue\s+(?:istruzioni|regole|direttive)|quello\s+che\s+ti\s+è\s+stato\s+detto|(?:regole|istruzioni)\s+del\s+tuo\s+prompt(?:\s+di\s+sistema)?|tuo\s+prompt\s+di\s+sistema)${R}`,
     cancel: String.raw`${L}(?:ignora|dimentica|non\s+seguire|smetti\s+di\s+seguire|non\s+valgono\s+più|non\s+(?:sono|è)\s+più\s+valid[aei]|sono\s+annullate|non\s+considerare|non\s+tenere\s+conto)${R}`,
     conceal: String.raw`${L}(?:non\s+(?:dirlo|dire(?:glielo)?|parlarne|menzionar(?:e|lo)|informare|avvisare)|ometti|non\s+deve\s+saperlo|senza\s+(?:dirlo|avvisare|informare))${R}`,
-    people: String.raw`${L}(?:l'utente|utenti?|l'operatore|nessuno)${R}`,
+    people: String.raw`${L}(?:l'utente|utent[ei]|l'operatore|nessuno)${R}`,
     destructive: String.raw`${L}(?:cancella|elimina|disattiva|rimuovi)\s+(?:\S+\s+){0,4}?(?:tag|branch|tabella|tabelle|database|cronologia|protezione|backup)${R}`,
     credentials: String.raw`${L}(?:stampa|mostra|copia|invia)\s+(?:\S+\s+){0,5}?(?:\.env|token|password|chiavi)${R}`,
   },

@@ -138,7 +138,7 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     re: g(String.raw`\b(?:you\s+are\s+now|from\s+now\s+on,?\s+you\s+are|(?:you\s+will\s+|you\s+must\s+|please\s+)?(?:act|behave)\s+(?:as|like)(?:\s+if\s+you\s+(?:are|were))?|pretend\s+(?:to\s+be|(?:that\s+)?you\s+are)|play\s+the\s+role\s+of|take\s+on\s+the\s+role\s+of|assume\s+the\s+(?:identity|role|persona)\s+of|role-?play\s+as|impersonate|operate\s+as|become)\s+(?:an?\s+|the\s+|my\s+)?(?:(?!and\b|or\b)[\w-]+\s+){0,3}?${AI}s?\b`),
   },
   { kind: "identity", weight: 4, messageId: "role", re: /\b[Yy]ou(?:'re|\s+are)\s+(?:now\s+)?(?:called\s+|named\s+)?(?:[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{3,}[\w-]*)(?:\s+now)?(?=\s*[,:;.!]|\s*$|\s+(?:and|who|with)\b)/g },
-  { kind: "identity", weight: 4, messageId: "role", re: g(String.raw`\b(?:you|yourself|agent|assistant|model|AI|operator|mode)\b(?:\S+\s+){0,6}?${UNBOUND}|${UNBOUND}\s+(?:\S+\s+){0,3}?(?:mode|agent|AI|assistant|model|operator)\b`) },
+  { kind: "identity", weight: 4, messageId: "role", re: g(String.raw`\b(?:you|yourself|agent|assistant|model|AI|operator|mode)\s+(?:\S+\s+){0,6}?${UNBOUND}|${UNBOUND}\s+(?:\S+\s+){0,3}?(?:mode|agent|AI|assistant|model|operator)\b`) },
   { kind: "identity", weight: 4, messageId: "role", re: /\b(?:(?:you\s+)?(?:never|no\s+longer|don't|do\s+not)\s+refuse|(?:answer|fulfil|fulfill|complete)\s+(?:every|any|all)\s+(?:request|question|command)s?\s+(?:in\s+full|without))/gi, negatable: false },
   {
     kind: "identity",
