@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runStats } from "../../src/cli/stats.js";
 import { barChartSvg } from "../../src/stats/bar-chart.js";
@@ -169,5 +171,9 @@ describe("text measurement", () => {
     expect(wrapText("one two three", textWidth("one two", 12), 12)).toEqual(["one two", "three"]);
     expect(wrapText("abcdefgh", textWidth("abc", 12) + 0.1, 12)).toEqual(["abc", "def", "gh"]);
     expect(wrapText("", 100, 12)).toEqual([""]);
+  });
+
+  it("keeps src/stats/font-metrics.ts as scripts/font-metrics.mjs generates it from the font", () => {
+    expect(execFileSync(process.execPath, [path.join(repoRoot, "scripts/font-metrics.mjs"), "--check"], { encoding: "utf8" })).toBe("");
   });
 });
