@@ -87,7 +87,7 @@ export function rectsWith(svg: string, attribute: string): Array<Box & { value: 
     });
 }
 
-/** Renders `svg` to PNG at 1×. */
-export function rasterise(svg: string): { png: Uint8Array; width: number; height: number } {
-  return renderPng(svg) as { png: Uint8Array; width: number; height: number };
+/** Renders `svg` to PNG at `scale` × its size. */
+export function rasterise(svg: string, scale = 1): { png: Uint8Array; width: number; height: number } {
+  return renderPng(svg, scale) as { png: Uint8Array; width: number; height: number };
 }

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runStats } from "../../src/cli/stats.js";
@@ -70,6 +71,11 @@ describe("bar chart pictures", () => {
     // Two lines where the label is wider than the column, one otherwise.
     expect(texts.find((t) => t.lines[0]?.startsWith("frontmatter valid for its profile"))?.lines).toEqual(["frontmatter valid for its profile (of those with", "frontmatter)"]);
     expect(svg).not.toContain("…");
+  });
+
+  it("matches the README's docs/stats-adoption.png (else: npm run charts)", async () => {
+    const { png } = rasterise(await corpusSvg(), 2);
+    expect(Buffer.from(png).equals(readFileSync(path.join(repoRoot, "docs/stats-adoption.png"))), "docs/stats-adoption.png is stale: run npm run charts").toBe(true);
   });
 
   it("labels the axis in percent above and below the bars", async () => {
