@@ -3,7 +3,6 @@
  * DejaVu Sans (scripts/render-svg.mjs) and its ink box measured, so overlaps and text past the
  * canvas are found in pixels, not guessed from coordinates.
  */
-// @ts-expect-error: a plain ES module without types.
 import { inkBox, renderPng } from "../../scripts/render-svg.mjs";
 
 /** A box in the SVG's user units. */
@@ -38,7 +37,7 @@ export function measureTexts(svg: string): MeasuredText[] {
   return [...svg.matchAll(/<text\b[^>]*>.*?<\/text>/g)].map(([element]) => {
     const inner = element.replace(/^<text\b[^>]*>/, "").replace(/<\/text>$/, "");
     const lines = inner.split(/<tspan\b[^>]*>/).map((part) => unescape(part.replace(/<\/tspan>/g, "")));
-    const box = inkBox(element, width, height) as Box | undefined;
+    const box = inkBox(element, width, height);
     if (!box) throw new Error(`draws nothing: ${element}`);
     return { element, lines, box };
   });
@@ -89,5 +88,5 @@ export function rectsWith(svg: string, attribute: string): Array<Box & { value: 
 
 /** Renders `svg` to PNG at `scale` × its size. */
 export function rasterise(svg: string, scale = 1): { png: Uint8Array; width: number; height: number } {
-  return renderPng(svg, scale) as { png: Uint8Array; width: number; height: number };
+  return renderPng(svg, scale);
 }
