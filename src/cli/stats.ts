@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.js";
-import { HANDOFF_EXTENSIONS } from "../load/discover.js";
+import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { sourceFromBytes } from "../load/read.js";
 import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
 import { barChartSvg, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
@@ -30,7 +30,6 @@ export interface StatsCommandOptions {
 }
 
 const FORMATS = ["table", "json", "markdown", "svg", "html"];
-const EXTENSION_RE = new RegExp(`\\.(?:${HANDOFF_EXTENSIONS.join("|")})$`, "i");
 
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
@@ -55,7 +54,7 @@ export async function statsHistory(target: string, session: LintSession, since?:
   }
   const points: HistoryPoint[] = [];
   for (const commit of await commitsTouching(root, abs, since)) {
-    const files = await filesAtCommit(root, commit.sha, abs, (file) => EXTENSION_RE.test(file));
+    const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
       const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd), session);
       return documentFacts(analysed.document, analysed.profile, analysed.result);
