@@ -15,6 +15,7 @@ import { firstInvalidUtf8 } from "../load/read.js";
 import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
 import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../profiles/sno-record.js";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
 
@@ -177,6 +178,7 @@ export function registerCheckpoint(program: Command, io: CommandIO, setExit: (co
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")
     .option("--by <name>", "who writes the checkpoint (default: git user.name)")
     .option("--now <iso>", "the time to record as 'updated' (default: now)")
+    .addHelpText("after", exitCodesHelp("checkpoint"))
     .action(async (file: string, options: CheckpointCommandOptions) => {
       setExit(await runCheckpoint(file, options, io));
     });

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { fileNameFor } from "../store/naming.js";
 import { fillTemplate, readTemplate, repositoryFacts, sealFilled, templateValues, TemplateError } from "../store/template.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./lint.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
@@ -87,6 +88,7 @@ export function registerNew(program: Command, io: CommandIO, setExit: (code: num
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
     .option("--templates <dir>", "a folder of <profile>.md templates to use instead of the bundled ones")
     .option("--now <iso>", "the clock (ISO-8601 with zone)")
+    .addHelpText("after", exitCodesHelp("new"))
     .action(async (options: NewCommandOptions) => {
       setExit(await runNew(options, io));
     });

@@ -14,6 +14,7 @@ import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
 
@@ -188,6 +189,7 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
       (v: string, p: string[]) => [...p, v],
       [],
     )
+    .addHelpText("after", exitCodesHelp("stats"))
     .action(async (paths: string[], options: StatsCommandOptions) => {
       setExit(await runStats(paths, options, io));
     });

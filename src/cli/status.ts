@@ -10,6 +10,7 @@ import { readSource } from "../load/read.js";
 import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
 import { isStatus, nextStatuses, STATUSES } from "../resume/transitions.js";
 import { StoreEscapeError } from "../store/naming.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
@@ -65,6 +66,7 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
     .option("-p, --profile <profile>", "look up the store of this profile")
     .option("--now <iso>", "the time stamped into 'updated' (ISO-8601 with zone)")
+    .addHelpText("after", exitCodesHelp("status"))
     .action(async (id: string, to: string, options: StoreCommandOptions) => {
       setExit(await runStatus(id, to, options, io));
     });

@@ -7,7 +7,8 @@
  */
 import type { HandoffDocument } from "../document/model.js";
 import { readDeliveryRecord, stepName } from "../profiles/verified-delivery.js";
-import { commitsSince, countCommitsSince, currentBranch, headCommit, isAncestor, remoteUrls, resolveCommit } from "./queries.js";
+import { commitsSinceBy, describeSkipped, type CommitsSince } from "./commits-since.js";
+import { currentBranch, headCommit, isAncestor, remoteUrls, resolveCommit } from "./queries.js";
 
 /** What a document recorded about git. */
 export interface GitReference {
@@ -27,6 +28,19 @@ export interface DocumentDrift {
   drift: boolean;
   /** Lines for the user, in order; continuation lines start with two spaces. */
   lines: string[];
+  /** Lines that are not drift: the commits since that only change handoff files, left out. */
+  notes: string[];
+  /** The commits since the recorded one, when it is an ancestor of HEAD. */
+  since?: CommitsSince;
+}
+
+/** Options of {@link documentDrift}. */
+export interface DocumentDriftOptions {
+  /**
+   * Whether a path (relative to the work tree root, `/`-separated) is a handoff file: commits that
+   * change nothing else are not drift. Default: no path is.
+   */
+  isStorePath?: (path: string) => boolean;
 }
 
 /**
@@ -57,8 +71,10 @@ export function repositorySlug(value: string): string {
 }
 
 /** Compares `reference` with the repository at `root`. */
-export async function documentDrift(reference: GitReference, root: string): Promise<DocumentDrift> {
+export async function documentDrift(reference: GitReference, root: string, options: DocumentDriftOptions = {}): Promise<DocumentDrift> {
   const lines: string[] = [];
+  const notes: string[] = [];
+  let since: CommitsSince | undefined;
   let drift = false;
   const short = reference.sha.slice(0, 7);
   const branch = await currentBranch(root);
@@ -74,15 +90,22 @@ export async function documentDrift(reference: GitReference, root: string): Prom
     drift = true;
     headMoved = true;
   } else if (!head || head.sha !== recorded) {
-    headMoved = true;
-    drift = true;
     if (head && (await isAncestor(root, recorded, head.sha))) {
-      const count = await countCommitsSince(root, recorded);
-      const where = reference.branch !== undefined && branch === reference.branch ? "same branch, " : "";
-      lines.push(`${where}${count} commit${count === 1 ? "" : "s"} since ${short} (git log --oneline ${short}..HEAD):`);
-      for (const commit of await commitsSince(root, recorded, 20)) lines.push(`  ${commit.sha.slice(0, 7)} ${commit.subject}`);
-      if (count > 20) lines.push(`  … and ${count - 20} more`);
+      since = await commitsSinceBy(root, recorded, options.isStorePath ?? (() => false));
+      if (since.skipped.length > 0) notes.push(describeSkipped(since.skipped, short));
+      const count = since.counted.length;
+      if (count > 0) {
+        headMoved = true;
+        drift = true;
+        const where = reference.branch !== undefined && branch === reference.branch ? "same branch, " : "";
+        const more = since.truncated ? " or more" : "";
+        lines.push(`${where}${count}${more} commit${count === 1 ? "" : "s"} since ${short} (git log --oneline ${short}..HEAD${since.skipped.length > 0 ? ", without the commits that only change handoff files" : ""}):`);
+        for (const commit of since.counted.slice(0, 20)) lines.push(`  ${commit.sha.slice(0, 7)} ${commit.subject}`);
+        if (count > 20) lines.push(`  … and ${count - 20}${more} more`);
+      }
     } else {
+      headMoved = true;
+      drift = true;
       lines.push(`recorded commit ${short} is not in the history of HEAD${head ? ` (${head.sha.slice(0, 7)})` : ""}: history was rewritten or another line of work is checked out`);
     }
   }
@@ -103,7 +126,7 @@ export async function documentDrift(reference: GitReference, root: string): Prom
     }
   }
   if (!drift) lines.push(`in step with ${reference.branch ?? "HEAD"}@${short}`);
-  return { drift, lines };
+  return { drift, lines, notes, ...(since ? { since } : {}) };
 }
 
 /** The step's evidence mentions the commit (its first 7 or more hex digits). */
