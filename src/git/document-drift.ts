@@ -3,8 +3,12 @@
  * - hatch3r: `git_ref` = `branch@sha7` (hatch3r resume: branch differs → warn; same branch, other
  *   commit → list the commits since);
  * - verified-delivery: `branch`, `head_sha` (40 hex) and `repository` (re-entry: remote differs →
- *   stale; a moved head invalidates head-bound evidence).
+ *   stale; a moved head invalidates head-bound evidence). A `file://` URL naming this checkout
+ *   (what `new` writes when the repository has no remote) is the same repository.
  */
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { HandoffDocument } from "../document/model.js";
 import { readDeliveryRecord, stepName } from "../profiles/verified-delivery.js";
 import { commitsSinceBy, describeSkipped, type CommitsSince } from "./commits-since.js";
@@ -70,6 +74,26 @@ export function repositorySlug(value: string): string {
   return parts.slice(-2).join("/").toLowerCase();
 }
 
+/**
+ * True when `repository` is a `file://` URL naming the checkout at `root` itself: what `new` records
+ * for a repository without a remote.
+ */
+function sameCheckout(repository: string, root: string): boolean {
+  if (!/^file:\/\//i.test(repository)) return false;
+  try {
+    const real = (p: string) => {
+      try {
+        return realpathSync(p);
+      } catch {
+        return path.resolve(p);
+      }
+    };
+    return real(fileURLToPath(repository)) === real(root);
+  } catch {
+    return false;
+  }
+}
+
 /** Compares `reference` with the repository at `root`. */
 export async function documentDrift(reference: GitReference, root: string, options: DocumentDriftOptions = {}): Promise<DocumentDrift> {
   const lines: string[] = [];
@@ -113,7 +137,7 @@ export async function documentDrift(reference: GitReference, root: string, optio
     if (reference.repository !== undefined) {
       const remotes = await remoteUrls(root);
       const wanted = repositorySlug(reference.repository);
-      if (![...remotes.values()].some((url) => repositorySlug(url) === wanted)) {
+      if (!sameCheckout(reference.repository, root) && ![...remotes.values()].some((url) => repositorySlug(url) === wanted)) {
         const list = remotes.size > 0 ? [...remotes].map(([name, url]) => `${name}=${url}`).join(", ") : "none";
         lines.push(`remote differs: the record names ${reference.repository}, this checkout's remotes are ${list}: the record is stale`);
         drift = true;
