@@ -134,9 +134,9 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
 export function registerList(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   program
     .command("list")
-    .description("the handoffs in the store, newest first, with their health")
+    .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
     .option("-f, --format <format>", "table or json", "table")
-    .option("-d, --dir <dir>", "the store directory (default: found per profile)")
+    .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .option("-p, --profile <profile>", "look up the store of this profile")
     .option("-c, --config <file>", "use this config file")
     .option("--no-config", "ignore config files")

@@ -11,6 +11,7 @@ import { runCli } from "../../src/cli/program.js";
 import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { cli, createRepo, type TempRepo } from "../helpers/git-repo.js";
+import { fillSections } from "../helpers/sections.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const NOW = "2026-03-02T09:00:00Z";
@@ -26,13 +27,7 @@ function edit(text: string, extra: Record<string, string> = {}): string {
     "Next Steps": "1. Run `npm test -- region` and fix `exporter/region.ts`.",
     ...extra,
   };
-  let out = text;
-  for (const [title, body] of Object.entries(fills)) {
-    const start = out.indexOf(`## ${title}\n\n`) + `## ${title}\n\n`.length;
-    const end = out.indexOf("\n\n## ", start);
-    out = `${out.slice(0, start)}${body}${out.slice(end)}`;
-  }
-  return out;
+  return fillSections(text, fills);
 }
 
 async function newHandoff(repo: TempRepo, slug = "region-export", extra: Record<string, string> = {}, force = false): Promise<string> {
