@@ -2,7 +2,6 @@
  * `handoff list`: the handoffs in every store that exists (or the one `--dir` / `--profile` names),
  * newest first in the selection order of `../store/catalog.ts`, with a store and a health column.
  */
-import path from "node:path";
 import type { Command } from "commander";
 import type { HandoffDocument } from "../document/model.js";
 import { ConfigError } from "../engine/config.js";
@@ -13,7 +12,7 @@ import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
-import { openStore, type StoreCommandOptions } from "./store-options.js";
+import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
 export const HATCH3R_ACTIVE_WARNING = 25;
@@ -78,12 +77,6 @@ function table(rows: readonly ListRow[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
   const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x.padEnd(widths[i] as number))).join("  ");
   return `${[fmt(header), ...cells.map(fmt)].join("\n")}\n`;
-}
-
-/** A store's root as the listing shows it: relative to the working directory when inside it. */
-export function storeLabel(root: string, cwd: string): string {
-  const relative = path.relative(cwd, root);
-  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : root;
 }
 
 /** Runs `list`. @returns 0, or 2 for usage errors. */

@@ -22,8 +22,7 @@ import { handoffPathTest } from "../store/store-paths.js";
 import { DirectoryStore } from "../store/store.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
-import { storeLabel } from "./list.js";
-import { openStore, type StoreCommandOptions } from "./store-options.js";
+import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** Options of `resume`. */
 export interface ResumeCommandOptions extends StoreCommandOptions {

@@ -2,6 +2,7 @@
  * What the store commands (`resume`, `list`, `new`, `status`) share: finding the store and the
  * lint session.
  */
+import path from "node:path";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import { createSession, type LintSession } from "../lint.js";
 import { existingStores, resolveStore } from "../store/resolve.js";
@@ -31,4 +32,10 @@ export function openStore(options: StoreCommandOptions, io: CommandIO, untrusted
   const store = new DirectoryStore(resolveStore(resolve), io.env);
   const stores = existingStores(resolve).map((location) => (location.root === store.location.root ? store : new DirectoryStore(location, io.env)));
   return { session, store, stores };
+}
+
+/** A path (a store's root, a handoff) as the store commands show it: relative to the working directory when inside it, `/`-separated. */
+export function storeLabel(target: string, cwd: string): string {
+  const relative = path.relative(cwd, target);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : target;
 }
