@@ -2,7 +2,9 @@
  * The resume pipeline: read → lint → the checks in hatch3r's order → render → status change.
  *
  * Order and outcomes (`../shared/formats.md` §2, hatch3r's resume step):
- * 1. integrity — a mismatch or missing digest warns, confidence is shown as low, and resume goes on;
+ * 1. integrity — a mismatch (or a missing digest, where the `integrity` rule's `missing` option
+ *    reports one) warns, confidence is shown as low, and resume goes on; a digest the profile's
+ *    schema requires (hatch3r) is step 3's when missing;
  * 2. injection — any error from an `injection-*` rule refuses;
  * 3. frontmatter schema — frontmatter-syntax / frontmatter-schema / record-syntax errors refuse;
  * 4. sections — required-sections and next-action errors refuse;
@@ -14,8 +16,8 @@
  * verified-delivery records also refuse when closed, and name the first pending step outside the
  * authorized boundary as the gate where work must stop.
  *
- * `strict` turns the warnings of integrity (a mismatch, or no digest where the profile requires
- * one), drift and expiry into refusals.
+ * `strict` turns the warnings of integrity (a mismatch, or a missing digest), drift and expiry into
+ * refusals.
  */
 import type { HandoffDocument } from "../document/model.js";
 import type { Diagnostic, FileResult } from "../engine/diagnostic.js";

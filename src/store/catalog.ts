@@ -4,10 +4,12 @@
  *
  * **Selection order** ("newest" for `list` and `resume`), the same on every machine and after any
  * `touch` or `git clone` (file modification times are never read):
- * 1. the document's own time: `updated` (`updated_at` in a verified-delivery record), else
- *    `created` — newest first; a document that states none comes after every one that does;
- * 2. then the time in its file name (`2026-03-02_T0900_…`, `HANDOFF-app-20260302T0900Z.md`,
- *    `20260302T0900Z-slug.md`, `2026-03-02-notes.md`; UTC) — newest first, none last;
+ * 1. a handoff's time, newest first: the document's own `updated` (`updated_at` in a
+ *    verified-delivery record), else `created`, else the time in its file name
+ *    (`2026-03-02_T0900_…`, `HANDOFF-app-20260302T0900Z.md`, `20260302T0900Z-slug.md`,
+ *    `2026-03-02-notes.md`; UTC), so a contract handoff (its time only in its name) and a hatch3r
+ *    handoff compare by when each was written; a handoff with no time at all comes last;
+ * 2. on a tie, the time in the file name, newest first, none last;
  * 3. then the path, in byte order.
  */
 import { parseTimestamp } from "../document/timestamp.js";
@@ -27,9 +29,9 @@ export interface CatalogEntry {
   /** `updated` (or `updated_at`, else `created`) as written; undefined when absent. */
   updated: string | undefined;
   summary: string | undefined;
-  /** The document's own time (rule 1), ms since the epoch; undefined when it states none. */
+  /** The document's own time, ms since the epoch; undefined when it states none. */
   documentTime: number | undefined;
-  /** The time in the file name (rule 2), ms since the epoch. */
+  /** The time in the file name, ms since the epoch. */
   nameTime: number | undefined;
 }
 
@@ -76,7 +78,7 @@ function byTime(a: number | undefined, b: number | undefined): number {
 
 /** The selection order (see the module comment): negative when `a` is newer than `b`. */
 export function compareNewest(a: CatalogEntry, b: CatalogEntry): number {
-  return byTime(a.documentTime, b.documentTime) || byTime(a.nameTime, b.nameTime) || Buffer.compare(Buffer.from(a.handoff.path), Buffer.from(b.handoff.path));
+  return byTime(a.documentTime ?? a.nameTime, b.documentTime ?? b.nameTime) || byTime(a.nameTime, b.nameTime) || Buffer.compare(Buffer.from(a.handoff.path), Buffer.from(b.handoff.path));
 }
 
 /** Parses `handoff` just enough to catalogue it (no rules run). */

@@ -104,6 +104,29 @@ describe("resume: the verdict and every warning before the content", () => {
     expect(strict.code).toBe(1);
     expect(strict.stdout).toContain("\nrefused: expiry: 4:10 expiry: 'created' 2026-03-02T09:00:00Z is in the future");
   });
+
+  it("a missing digest: a hatch3r handoff is refused by its schema; where config asks for one, it warns and --strict refuses", async () => {
+    const rel = await sealedHandoff(repo, "unsealed");
+    const file = path.join(repo.root, rel);
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^integrity: .*\n/m, ""));
+    const hatch3r = await cli(["resume", "--dry-run", "--no-git", "--now", RESUME_AT], repo.root);
+    expect(hatch3r.code).toBe(1);
+    expect(hatch3r.stdout.split("\n").slice(1, 3)).toEqual([
+      "verdict: refused (--dry-run: nothing was changed); 1 reason, 0 warnings",
+      "refused: schema: 1:1 frontmatter-schema: Missing required field 'integrity'",
+    ]);
+    repo.remove();
+    repo = createRepo("handoffkit-trust-");
+    const contract = (await cli(["new", "--profile", "contract", "--now", NOW], repo.root)).stdout.trim();
+    repo.write("handoff.config.json", `${JSON.stringify({ rules: { integrity: ["error", { missing: { hatch3r: "error", "*": "warning" } }] } })}\n`);
+    const missing = "integrity: 1:1 integrity: No 'integrity' value: the body cannot be checked for changes (run 'handoff seal')";
+    const warned = await cli(["resume", "--dry-run", "--no-git", "--now", RESUME_AT], repo.root);
+    expect(warned.code).toBe(0);
+    expect(warned.stdout.split("\n").slice(0, 3)).toEqual([`handoff resume: ${contract} (contract)`, "verdict: resumed (--dry-run: nothing was changed); 1 warning", `warning: ${missing}`]);
+    const strict = await cli(["resume", "--strict", "--no-git", "--now", RESUME_AT], repo.root);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout.split("\n")[2]).toBe(`refused: ${missing}`);
+  });
 });
 
 describe("resume picks the same handoff on every machine", () => {
@@ -130,6 +153,17 @@ describe("resume picks the same handoff on every machine", () => {
     };
     expect(json.selection).toBe("newest-open");
     expect(json.candidates.map((c) => [c.path, c.store, c.updated])).toEqual([[older, ".hatch3r/handoffs", NOW]]);
+  });
+
+  it("compares a contract handoff's file-name time with a hatch3r handoff's own time", async () => {
+    const hatch3r = await sealedHandoff(repo, "earlier", NOW);
+    const contract = (await cli(["new", "--profile", "contract", "--now", LATER], repo.root)).stdout.trim();
+    expect(contract).toMatch(/^\.handoffs\/HANDOFF-.*-20260302T1030Z\.md$/);
+    const out = (await cli(["resume", "--dry-run", "--no-git", "--now", RESUME_AT], repo.root)).stdout.split("\n");
+    expect(out[0]).toBe(`handoff resume: ${contract} (contract)`);
+    expect(out).toContain(`other open handoffs (1, newest first; resume one by name): ${hatch3r}`);
+    const listed = JSON.parse((await cli(["list", "--format", "json", "--now", RESUME_AT], repo.root)).stdout) as { handoffs: Array<{ path: string }> };
+    expect(listed.handoffs.map((h) => h.path)).toEqual([contract, hatch3r]);
   });
 
   it("falls back to the time in the file name, then the path", async () => {
@@ -176,8 +210,8 @@ describe("list", () => {
     expect(made.code).toBe(0);
     const table = (await cli(["list", "--now", RESUME_AT], repo.root)).stdout.trimEnd().split("\n");
     expect(table[0]?.split(/\s{2,}/)).toEqual(["id", "profile", "store", "status", "branch", "updated", "summary", "health"]);
-    expect(table[1]).toMatch(/^2026-03-02_T0900_[0-9a-f]{5}_sealed\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T09:00:00Z\s+sealed\s+integrity ok, no findings$/);
-    expect(table[2]).toMatch(/^HANDOFF-[a-z0-9-]+-20260302T1030Z\s+contract\s+\.handoffs\s+-\s+-\s+-\s+HANDOFF [a-z0-9-]+ 20260302T1030Z\s+not sealed, no findings$/);
+    expect(table[1]).toMatch(/^HANDOFF-[a-z0-9-]+-20260302T1030Z\s+contract\s+\.handoffs\s+-\s+-\s+-\s+HANDOFF [a-z0-9-]+ 20260302T1030Z\s+not sealed, no findings$/);
+    expect(table[2]).toMatch(/^2026-03-02_T0900_[0-9a-f]{5}_sealed\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T09:00:00Z\s+sealed\s+integrity ok, no findings$/);
     const json = JSON.parse((await cli(["list", "--format", "json", "--now", RESUME_AT], repo.root)).stdout) as {
       stores: Array<{ path: string; profile: string }>;
       handoffs: Array<{ store: string; health: unknown }>;
@@ -187,8 +221,8 @@ describe("list", () => {
       { path: ".handoffs", profile: "contract" },
     ]);
     expect(json.handoffs.map((h) => [h.store, h.health])).toEqual([
-      [".hatch3r/handoffs", { integrity: "ok", expired: false, errors: 0, warnings: 0, text: "integrity ok, no findings" }],
       [".handoffs", { integrity: "unsealed", expired: false, errors: 0, warnings: 0, text: "not sealed, no findings" }],
+      [".hatch3r/handoffs", { integrity: "ok", expired: false, errors: 0, warnings: 0, text: "integrity ok, no findings" }],
     ]);
   });
 });
