@@ -2,13 +2,14 @@
  * `stats --fail-under` end to end in a real temporary git repository: a maximum for figures that
  * count problems, 0 of 0 as a pass with a note, and the table's denominator in every message.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, createRepo, type TempRepo } from "../helpers/git-repo.js";
 
 const NOW = "2026-03-02T09:00:00Z";
 
 let repo: TempRepo;
-beforeEach(async () => {
+// One repository for every test (stats only reads it); four `new` runs take a while on a loaded machine.
+beforeAll(async () => {
   repo = createRepo("handoffkit-gates-");
   // Two hatch3r handoffs: one written two months before NOW (expired after 30 days), one at NOW.
   for (const [slug, at] of [
@@ -19,8 +20,8 @@ beforeEach(async () => {
   }
   for (const at of ["2026-03-01T09:00:00Z", NOW]) expect((await cli(["new", "--profile", "contract", "--dir", "contract", "--now", at], repo.root)).code).toBe(0);
   repo.commit("handoffs");
-});
-afterEach(() => repo.remove());
+}, 120_000);
+afterAll(() => repo.remove());
 
 const stats = (args: string[]) => cli(["stats", "--now", NOW, ...args], repo.root);
 
