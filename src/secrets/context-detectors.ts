@@ -24,7 +24,7 @@ const ARGS = String.raw`[^\n|;&]{0,200}?`;
 /** A key and its separator: `KEY=`, `key: `, `"key": "`, `key := `, `key => `. */
 const SEPARATOR = String.raw`["'\]]{0,2}[ \t]{0,3}(?:[:=]|:=|=>)[ \t]{0,3}`;
 /** Full stops and closing brackets after a value in prose. */
-const TRAILING = /[.,;:)\]]+$/;
+const TRAILING = ".,;:)]";
 
 const g = (source: string, flags = "dgi"): RegExp => new RegExp(source, flags);
 
@@ -183,7 +183,7 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
     source: "environment variables and config keys ending in PASSWORD, PASS, PWD (PGPASSWORD, MYSQL_PWD, SSHPASS, spring.datasource.password, ini password=)",
     precision: "high",
     accept: acceptPassword,
-    trailing: TRAILING,
+    trailingChars: TRAILING,
   },
   {
     id: "password-in-prose",
@@ -196,6 +196,6 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
     source: "prose naming a password: 'the password is …', 'password for X: …', 'with password `…`', 'use … as the password', 'credentials: user / …', 'login admin, pass …' (a bare 'pass' is a verb: it needs 'is', ':' or quotes)",
     precision: "medium",
     accept: acceptPassword,
-    trailing: TRAILING,
+    trailingChars: TRAILING,
   },
 ];

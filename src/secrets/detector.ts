@@ -41,8 +41,8 @@ export interface SecretDetector {
    * half a credential must not be what gets masked.
    */
   readonly yieldsToLonger?: boolean;
-  /** Characters dropped from the end of a value (prose: the full stop after it). */
-  readonly trailing?: RegExp;
+  /** Characters dropped from the end of a value, each of them (prose: the full stop after it). */
+  readonly trailingChars?: string;
   /**
    * Finds candidate values itself instead of `pattern` (which then only documents the shape it
    * looks for): spans `[start, end)` of `text`, UTF-16 offsets, in text order.

@@ -38,10 +38,8 @@ export function detectorMatches(detector: SecretDetector, text: string, lowerTex
     if (leading) start += leading[0].length;
     const trailing = /(?:\s|\\[nr])+$/.exec(raw);
     if (trailing) end -= trailing[0].length;
-    if (detector.trailing) {
-      const extra = detector.trailing.exec(text.slice(start, end));
-      if (extra) end -= extra[0].length;
-    }
+    const dropped = detector.trailingChars;
+    if (dropped !== undefined) while (end > start && dropped.includes(text.charAt(end - 1))) end -= 1;
     if (end <= start) continue;
     const value = text.slice(start, end);
     // `postgres:postgres@`: a password equal to the user name is a default, not a secret.
