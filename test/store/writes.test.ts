@@ -28,6 +28,8 @@ describe("every write goes through src/store/atomic-write.ts", () => {
       "src/cli/lint.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
       "src/cli/stats.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
       "src/cli/stats.ts appendFileSync", // the same, for --history
+      "src/store/file-lock.ts rename", // claims a stale lock directory: rename(2) is atomic
+      "src/store/file-lock.ts rename", // puts back a live lock claimed by mistake
     ]);
   });
 });
