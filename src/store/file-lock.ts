@@ -123,7 +123,8 @@ export async function withFileLock<T>(file: string, action: (lock: HeldFileLock)
   const target = await canonical(file);
   const lockPath = `${target}${LOCK_SUFFIX}`;
   // Loaded on first use: proper-lockfile hooks process exit (to remove held locks) when it loads.
-  const { lock } = await import("proper-lockfile");
+  // The CommonJS module itself (its `default`), as both Node and the esbuild bundle provide it.
+  const { lock } = (await import("proper-lockfile")).default;
   let compromised: Error | undefined;
   let release: () => Promise<void>;
   try {
