@@ -114,6 +114,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         : config.baseline
           ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
           : undefined);
+    const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
     const streaming =
       (options.format === "stylish" || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
@@ -125,6 +126,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         color: useColor(io, options.color),
         quiet: Boolean(options.quiet),
         baseline,
+        baselineLocation,
         lint: { workers, cache: cacheOption(options, io) },
       });
       if (outcome.cacheWarning) io.stderr.write(`handoff: ${outcome.cacheWarning}\n`);
@@ -152,12 +154,12 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     }
     let raw = run.results;
     if (writeFile) {
-      const written = createBaseline(raw);
+      const written = createBaseline(raw, baselineLocation);
       await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
     if (baselineFile) {
-      const outcome = applyBaseline(raw, readBaseline(baselineFile));
+      const outcome = applyBaseline(raw, readBaseline(baselineFile), baselineLocation);
       raw = outcome.results;
       io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
     }
@@ -226,7 +228,7 @@ async function collectResults(
     return { results: [lintText(options.stdinFilename, Buffer.concat(chunks), session)], unmatched: [] };
   }
   if (options.staged) {
-    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
+    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores, ignoresDir: session.configDir });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
   const cache = cacheOption(options, io);

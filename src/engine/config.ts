@@ -34,6 +34,7 @@ export interface HandoffConfig {
   profile?: string;
   profiles?: CustomProfileConfig[];
   rules?: Record<string, RuleSetting>;
+  /** gitignore-style patterns of files never linted, relative to the config file's directory. */
   ignores?: string[];
   maxFileSize?: number;
   markdownlint?: boolean | Record<string, unknown>;
