@@ -1,7 +1,6 @@
 /**
  * `handoff lint [paths...]`: load → parse → check → report over files, directories and globs.
  */
-import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
@@ -17,6 +16,7 @@ import { defaultInputs } from "../store/resolve.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
+import { appendStepSummary } from "./step-summary.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
@@ -177,10 +177,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       }
     }
     else io.stdout.write(text);
-    const stepSummary = io.env.GITHUB_STEP_SUMMARY;
-    if (options.format === "github" && stepSummary) {
-      // GitHub's protocol: each step appends Markdown to this file.
-      appendFileSync(stepSummary, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
+    if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
+      appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
     return exitCode(summary, run.results.flatMap((r) => r.internalErrors), maxWarnings, io);
   } catch (error) {

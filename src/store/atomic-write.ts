@@ -12,7 +12,7 @@
  * (src/store/file-lock.ts), so two processes changing the same handoff cannot both land.
  *
  * Writes that do not come here, on purpose: appends to `$GITHUB_STEP_SUMMARY` (`stats --summary`
- * in src/cli/stats.ts, the github reporter's summary in src/cli/lint.ts). GitHub's protocol is an
+ * and the github reporter's summary, both through src/cli/step-summary.ts). GitHub's protocol is an
  * append to a file the runner owns and reads after the step; replacing it would drop what earlier
  * steps wrote. Standard output and error are streams, not files.
  */
