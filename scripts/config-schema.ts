@@ -1,6 +1,6 @@
 /**
  * `npm run schema`: writes the per-rule part of schemas/config.schema.json from the rules
- * (src/engine/config-schema.ts). test/engine/config-schema.test.ts fails until this has been run
+ * (src/engine/config-schema.ts). test/engine/rule-options.test.ts fails until this has been run
  * after a rule or its options schema changed.
  */
 import { readFileSync } from "node:fs";
