@@ -51,7 +51,7 @@ describe("an unwritable $GITHUB_STEP_SUMMARY", () => {
     const summary = path.join(dir, "a-directory");
     const passing = captureIO(repoRoot, { NO_COLOR: "1", GITHUB_STEP_SUMMARY: summary });
     expect(await runCli(["stats", "--format", "markdown", "--summary", "corpus/adoption-35"], passing.io)).toBe(0);
-    expect(passing.stdout()).toContain("| v1 headings (Durable context, Verified facts, Next action) | 14 of 35 | 40.0% |");
+    expect(passing.stdout()).toContain("| v1 headings (Durable context, Verified facts, Next action) | `v1-headings` | 14 of 35 | 40.0% |");
     expect(passing.stderr()).toBe(`handoff: warning: cannot append to the job summary $GITHUB_STEP_SUMMARY (${summary}: EISDIR); the result stands\n`);
     const failing = captureIO(repoRoot, { NO_COLOR: "1", GITHUB_STEP_SUMMARY: summary });
     expect(await runCli(["stats", "--format", "markdown", "--summary", "--fail-under", "v1-headings=50%", "corpus/adoption-35"], failing.io)).toBe(1);
