@@ -69,7 +69,7 @@ export async function lintPaths(
   onResult?: (result: FileResult) => void,
   options: LintPathsOptions = {},
 ): Promise<LintRun> {
-  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores, ignoresDir: session.configDir });
   const files = discovery.files;
   options.onStart?.(files.length, discovery.unmatched);
   const keep = options.keepResults !== false;
@@ -205,7 +205,7 @@ export async function analysePaths(
   session: LintSession,
   onFile: (file: AnalysedFile) => void,
 ): Promise<{ unmatched: string[] }> {
-  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores, ignoresDir: session.configDir });
   for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
     onFile(analyseSource(source, session));
   }

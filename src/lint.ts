@@ -11,6 +11,7 @@ import type { HandoffDocument } from "./document/model.js";
 import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig, type RuleSetting } from "./engine/config.js";
 import { compareDiagnostics, type FileResult, type SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
+import { checkRuleOptions } from "./engine/rule-options.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { sourceFromBytes, type SourceFile } from "./load/read.js";
 import type { WorkerLintOptions } from "./parallel/protocol.js";
@@ -108,7 +109,7 @@ function checkProfile(id: string | undefined, profiles: ReadonlyMap<string, Prof
 /**
  * Prepares a run.
  * @throws ConfigError when the profile named by `--profile`, config or an override does not exist,
- * or a custom profile is invalid.
+ * a custom profile is invalid, or a rule's options do not match its options schema.
  */
 export function createSession(options: LintOptions = {}): LintSession {
   const rules = options.rules ?? builtinRules;
@@ -123,6 +124,9 @@ export function createSession(options: LintOptions = {}): LintSession {
   };
   if (given.rules === undefined) delete config.rules;
   if (given.overrides === undefined) delete config.overrides;
+  const metaById = new Map(known.map((meta) => [meta.id, meta]));
+  checkRuleOptions(config.rules, metaById, "config 'rules'");
+  config.overrides?.forEach((override, index) => checkRuleOptions(override.rules, metaById, `config 'overrides[${index}].rules'`));
   const cwd = options.cwd ?? process.cwd();
   const profiles = new Map<string, Profile>(BUILTIN_PROFILES.map((p) => [p.id, p]));
   const customProfiles: CustomProfile[] = [];

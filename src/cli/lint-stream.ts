@@ -4,7 +4,7 @@
  * it are done, then dropped. The text is byte for byte that of rendering the collected results.
  * (`--output-file`, `--write-baseline`, SARIF, GitHub and JUnit need the whole run: they collect.)
  */
-import { applyBaseline, type Baseline } from "../engine/baseline.js";
+import { applyBaseline, type Baseline, type BaselineLocation } from "../engine/baseline.js";
 import type { FileResult } from "../engine/diagnostic.js";
 import { lintPaths, type LintPathsOptions, type LintSession } from "../lint.js";
 import { formatJsonEnd, formatJsonFile, formatJsonStart } from "../report/json.js";
@@ -21,6 +21,8 @@ export interface StreamOptions {
   /** `--quiet`: errors only in the output (the exit code still counts every finding). */
   quiet: boolean;
   baseline: Baseline | undefined;
+  /** Where the baseline file is (its entry paths are relative to its directory). */
+  baselineLocation?: BaselineLocation;
   lint: Pick<LintPathsOptions, "workers" | "cache">;
 }
 
@@ -55,7 +57,7 @@ export async function streamLint(inputs: readonly string[], session: LintSession
     internalErrors.push(...raw.internalErrors);
     let result = raw;
     if (options.baseline) {
-      const outcome = applyBaseline([raw], options.baseline);
+      const outcome = applyBaseline([raw], options.baseline, options.baselineLocation);
       suppressed += outcome.suppressed;
       result = outcome.results[0] as FileResult;
     }

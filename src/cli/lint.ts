@@ -1,7 +1,6 @@
 /**
  * `handoff lint [paths...]`: load → parse → check → report over files, directories and globs.
  */
-import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
@@ -18,6 +17,7 @@ import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile, type RunOutcome } from "./output.js";
+import { appendStepSummary } from "./step-summary.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
@@ -115,6 +115,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         : config.baseline
           ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
           : undefined);
+    const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
     const streaming =
       (options.format === "stylish" || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
@@ -126,6 +127,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         color: useColor(io, options.color),
         quiet: Boolean(options.quiet),
         baseline,
+        baselineLocation,
         lint: { workers, cache: cacheOption(options, io) },
       });
       if (outcome.cacheWarning) io.stderr.write(`handoff: ${outcome.cacheWarning}\n`);
@@ -153,12 +155,12 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     }
     let raw = run.results;
     if (writeFile) {
-      const written = createBaseline(raw);
+      const written = createBaseline(raw, baselineLocation);
       await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
     if (baselineFile) {
-      const outcome = applyBaseline(raw, readBaseline(baselineFile));
+      const outcome = applyBaseline(raw, readBaseline(baselineFile), baselineLocation);
       raw = outcome.results;
       io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
     }
@@ -178,10 +180,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       }
     }
     else io.stdout.write(text);
-    const stepSummary = io.env.GITHUB_STEP_SUMMARY;
-    if (options.format === "github" && stepSummary) {
-      // GitHub's protocol: each step appends Markdown to this file.
-      appendFileSync(stepSummary, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
+    if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
+      appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
     return exitCode(summary, internal, maxWarnings, io);
   } catch (error) {
@@ -235,7 +235,7 @@ async function collectResults(
     return { results: [lintText(options.stdinFilename, Buffer.concat(chunks), session)], unmatched: [] };
   }
   if (options.staged) {
-    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
+    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores, ignoresDir: session.configDir });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
   const cache = cacheOption(options, io);

@@ -2,12 +2,16 @@
  * Baseline: findings accepted as they stand, kept in a JSON file so that a run reports only new
  * ones. Entries are keyed by ruleId, path and a SHA-256 fingerprint of the finding's value — never
  * by line numbers (editing above a finding does not revive it) and never holding the value itself.
+ * Paths are relative to the baseline file's directory (not to where lint runs), so a baseline
+ * committed at the repository root suppresses the same findings from a subdirectory, from outside
+ * the repository, or when a config found upward names it.
  *
  * File shape (`schemas/`-free, versioned):
  * `{"version":1,"findings":[{"ruleId":"no-secrets","path":"docs/a.md","fingerprint":"sha256:…"}]}`.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import nodePath from "node:path";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { ConfigError } from "./config.js";
 import type { Diagnostic, FileResult } from "./diagnostic.js";
@@ -15,7 +19,7 @@ import type { Diagnostic, FileResult } from "./diagnostic.js";
 /** One accepted finding. */
 export interface BaselineEntry {
   ruleId: string;
-  /** Path as reports print it: relative to the working directory, `/`-separated. */
+  /** Path of the file relative to the baseline file's directory, `/`-separated. */
   path: string;
   /** `sha256:` + 64 hex; see {@link fingerprintDiagnostic}. */
   fingerprint: string;
@@ -41,12 +45,35 @@ export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic): str
 
 const keyOf = (entry: BaselineEntry): string => `${entry.ruleId}\u0000${entry.path}\u0000${entry.fingerprint}`;
 
+/** Where a baseline's paths are relative to, and what result paths are relative to. */
+export interface BaselineLocation {
+  /** Absolute directory of the baseline file: entry paths are relative to it. */
+  directory: string;
+  /** Absolute working directory: `FileResult.path` is relative to it. */
+  cwd: string;
+}
+
+/**
+ * The path a baseline entry records for a result path: relative to the baseline file's directory,
+ * `/`-separated; without `location`, the result path as it is.
+ */
+export function baselinePath(resultPath: string, location?: BaselineLocation): string {
+  if (!location) return resultPath;
+  const relative = nodePath.relative(location.directory, nodePath.resolve(location.cwd, resultPath));
+  return relative.split(nodePath.sep).join("/");
+}
+
+function entryOf(resultPath: string, diagnostic: Diagnostic): BaselineEntry {
+  return { ruleId: diagnostic.ruleId, path: resultPath, fingerprint: fingerprintDiagnostic(resultPath, diagnostic) };
+}
+
 /** A baseline accepting every finding of `results` (unmasked: secrets still attached), sorted. */
-export function createBaseline(results: readonly FileResult[]): Baseline {
+export function createBaseline(results: readonly FileResult[], location?: BaselineLocation): Baseline {
   const entries = new Map<string, BaselineEntry>();
   for (const result of results) {
+    const entryPath = baselinePath(result.path, location);
     for (const diagnostic of result.diagnostics) {
-      const entry = { ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) };
+      const entry = entryOf(entryPath, diagnostic);
       entries.set(keyOf(entry), entry);
     }
   }
@@ -115,15 +142,18 @@ export interface BaselineOutcome {
 /**
  * Removes the findings `baseline` accepts. Their secrets move to `maskedSecrets`, so masking
  * still hides them in the file's other messages. Call before `maskResults`.
+ * @param location where the baseline file is (entry paths are relative to its directory);
+ * without it, entry paths are compared with result paths as they are.
  */
-export function applyBaseline(results: readonly FileResult[], baseline: Baseline): BaselineOutcome {
+export function applyBaseline(results: readonly FileResult[], baseline: Baseline, location?: BaselineLocation): BaselineOutcome {
   const accepted = new Set(baseline.findings.map(keyOf));
   let suppressed = 0;
   const out = results.map((result) => {
     const kept: Diagnostic[] = [];
     const hidden: string[] = [];
+    const entryPath = baselinePath(result.path, location);
     for (const diagnostic of result.diagnostics) {
-      const key = keyOf({ ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) });
+      const key = keyOf(entryOf(entryPath, diagnostic));
       if (accepted.has(key)) {
         suppressed++;
         hidden.push(...(diagnostic.secrets ?? []));

@@ -6,7 +6,7 @@ import type { HandoffDocument } from "../document/model.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
 import { compareDiagnostics, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
-import { formatMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
+import { ruleMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
 /** The rule set for a run, with config applied once (not per file). */
@@ -136,11 +136,7 @@ function toDiagnostic(
 ): Diagnostic | undefined {
   const meta = rule.meta;
   const ruleId = meta.reportsForeignRuleIds && descriptor.ruleId ? descriptor.ruleId : meta.id;
-  const template = meta.messages[descriptor.messageId];
-  const message =
-    meta.reportsForeignRuleIds && descriptor.message !== undefined
-      ? descriptor.message
-      : formatMessage(template ?? descriptor.messageId, descriptor.data);
+  const message = ruleMessage(meta, descriptor);
   // A bridge rule (markdownlint) resolves each foreign id's configured severity itself, falling
   // back to its own; its report wins even when the bridge's severity was set explicitly.
   const severity: Severity =

@@ -3,10 +3,10 @@
  * tree — a secret staged and then removed only from the working tree is still what gets committed.
  */
 import path from "node:path";
-import ignore from "ignore";
 import picomatch from "picomatch";
 import { gitTopLevel, stagedBlob, stagedPaths } from "../git/repository.js";
 import { isHandoffPath } from "./handoff-files.js";
+import { ignoreTest } from "./ignores.js";
 import { sourceFromBytes, type SourceFile } from "./read.js";
 
 /** Options of {@link loadStagedSources}. */
@@ -14,8 +14,10 @@ export interface StagedOptions {
   cwd: string;
   /** Paths, directories or globs (relative to `cwd`) that limit the files; default: the handoff files of the repository ({@link isHandoffPath}). */
   filters?: readonly string[];
-  /** gitignore-style patterns (config `ignores`), relative to `cwd`. */
+  /** gitignore-style patterns (config `ignores`), relative to `ignoresDir`. */
   ignores?: readonly string[];
+  /** The directory `ignores` are relative to: the config file's (default `cwd`). */
+  ignoresDir?: string;
 }
 
 function matchesFilter(abs: string, cwd: string, filters: readonly string[]): boolean {
@@ -34,15 +36,14 @@ function matchesFilter(abs: string, cwd: string, filters: readonly string[]): bo
 export async function loadStagedSources(options: StagedOptions): Promise<SourceFile[]> {
   const cwd = path.resolve(options.cwd);
   const top = await gitTopLevel(cwd);
-  const ig = ignore().add([...(options.ignores ?? [])]);
+  const isIgnored = ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."));
   const sources: SourceFile[] = [];
   for (const indexPath of await stagedPaths(top)) {
     const abs = path.resolve(top, indexPath);
     if (options.filters && options.filters.length > 0) {
       if (!matchesFilter(abs, cwd, options.filters)) continue;
     } else if (!isHandoffPath(indexPath)) continue;
-    const relative = path.relative(cwd, abs);
-    if (relative && !relative.startsWith("..") && ig.ignores(relative.split(path.sep).join("/"))) continue;
+    if (isIgnored(abs)) continue;
     sources.push(sourceFromBytes(abs, await stagedBlob(top, indexPath), cwd));
   }
   return sources;
