@@ -6,11 +6,10 @@ import path from "node:path";
 import type { Command } from "commander";
 import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
-import type { FileResult, SeveritySetting } from "../engine/diagnostic.js";
+import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { GitError } from "../git/repository.js";
 import { createSession, lintPaths, lintSource, lintText, type LintPathsOptions, type LintSession } from "../lint.js";
 import { loadStagedSources } from "../load/staged.js";
-import { maskResults } from "../report/mask.js";
 import { summarize, type Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
@@ -150,18 +149,17 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
       }
     }
-    let raw = run.results;
+    let results = run.results;
     if (writeFile) {
-      const written = createBaseline(raw);
+      const written = createBaseline(results);
       await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
     if (baselineFile) {
-      const outcome = applyBaseline(raw, readBaseline(baselineFile));
-      raw = outcome.results;
+      const outcome = applyBaseline(results, readBaseline(baselineFile));
+      results = outcome.results;
       io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
     }
-    let results = maskResults(raw);
     const summary = summarize(results);
     if (options.quiet) {
       results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
@@ -218,7 +216,7 @@ async function collectResults(
   session: LintSession,
   io: CommandIO,
   workers: number | undefined,
-): Promise<{ results: FileResult[]; unmatched: string[]; cacheWarning?: string }> {
+): Promise<{ results: MaskedFileResult[]; unmatched: string[]; cacheWarning?: string }> {
   if (options.stdinFilename !== undefined) {
     if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
     const chunks: Uint8Array[] = [];

@@ -2,7 +2,7 @@
  * Turning a run's (masked) results into the chosen output format, and writing a report file.
  */
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { findRepositoryRoot } from "../git/repository.js";
 import { formatGithub } from "../report/github.js";
@@ -27,7 +27,7 @@ export function repositoryRootOf(io: CommandIO): string {
 /** Renders `results` (already masked) in `format`. */
 export function renderResults(
   format: string,
-  results: readonly FileResult[],
+  results: readonly MaskedFileResult[],
   context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[] },
 ): string {
   const { io } = context;

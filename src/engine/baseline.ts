@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { ConfigError } from "./config.js";
-import type { Diagnostic, FileResult } from "./diagnostic.js";
+import { valueDigest, type Diagnostic, type FileResult, type MaskedDiagnostic, type MaskedFileResult } from "./diagnostic.js";
 
 /** One accepted finding. */
 export interface BaselineEntry {
@@ -29,20 +29,22 @@ export interface Baseline {
 
 /**
  * The fingerprint of a finding: SHA-256 (lowercase hex, `sha256:` prefix) of
- * `ruleId NUL path NUL value`, where the value is the finding's first secret, or, for findings
- * without one, its message id and message. The ruleId and path salt the hash, so equal
- * passwords in two files do not share a fingerprint and no precomputed table reverses it.
+ * `ruleId NUL path NUL valueDigest`, where {@link Diagnostic.valueDigest} is the SHA-256 of the
+ * finding's first secret, or, for findings without one, of its message id and unmasked message
+ * (computed by the check stage before masking; recomputed here for a diagnostic built without it).
+ * The ruleId and path salt the hash, so equal passwords in two files do not share a fingerprint
+ * and no precomputed table reverses it.
  */
-export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic): string {
-  const value = diagnostic.secrets?.[0] ?? `${diagnostic.messageId ?? ""}\u0000${diagnostic.message}`;
+export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic | MaskedDiagnostic): string {
+  const value = diagnostic.valueDigest ?? valueDigest(diagnostic);
   const digest = createHash("sha256").update(`${diagnostic.ruleId}\u0000${path}\u0000${value}`, "utf8").digest("hex");
   return `sha256:${digest}`;
 }
 
 const keyOf = (entry: BaselineEntry): string => `${entry.ruleId}\u0000${entry.path}\u0000${entry.fingerprint}`;
 
-/** A baseline accepting every finding of `results` (unmasked: secrets still attached), sorted. */
-export function createBaseline(results: readonly FileResult[]): Baseline {
+/** A baseline accepting every finding of `results`, sorted. */
+export function createBaseline(results: ReadonlyArray<FileResult | MaskedFileResult>): Baseline {
   const entries = new Map<string, BaselineEntry>();
   for (const result of results) {
     for (const diagnostic of result.diagnostics) {
@@ -108,29 +110,25 @@ export async function writeBaseline(file: string, baseline: Baseline): Promise<v
 
 /** Results with baselined findings removed, and how many were. */
 export interface BaselineOutcome {
-  results: FileResult[];
+  results: MaskedFileResult[];
   suppressed: number;
 }
 
 /**
- * Removes the findings `baseline` accepts. Their secrets move to `maskedSecrets`, so masking
- * still hides them in the file's other messages. Call before `maskResults`.
+ * Removes the findings `baseline` accepts. The results are masked already (against every secret
+ * of their file), so a suppressed finding's secret stays masked in the messages kept.
  */
-export function applyBaseline(results: readonly FileResult[], baseline: Baseline): BaselineOutcome {
+export function applyBaseline(results: readonly MaskedFileResult[], baseline: Baseline): BaselineOutcome {
   const accepted = new Set(baseline.findings.map(keyOf));
   let suppressed = 0;
   const out = results.map((result) => {
-    const kept: Diagnostic[] = [];
-    const hidden: string[] = [];
-    for (const diagnostic of result.diagnostics) {
+    const kept = result.diagnostics.filter((diagnostic) => {
       const key = keyOf({ ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) });
-      if (accepted.has(key)) {
-        suppressed++;
-        hidden.push(...(diagnostic.secrets ?? []));
-      } else kept.push(diagnostic);
-    }
-    if (kept.length === result.diagnostics.length) return result;
-    return { ...result, diagnostics: kept, maskedSecrets: [...(result.maskedSecrets ?? []), ...hidden] };
+      if (!accepted.has(key)) return true;
+      suppressed++;
+      return false;
+    });
+    return kept.length === result.diagnostics.length ? result : { ...result, diagnostics: kept };
   });
   return { results: out, suppressed };
 }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { HandoffDocument } from "../document/model.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
-import { compareDiagnostics, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
+import { compareDiagnostics, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
 import { formatMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
@@ -108,6 +108,7 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
   }
   diagnostics.sort(compareDiagnostics);
   addContextHashes(document, diagnostics);
+  for (const diagnostic of diagnostics) diagnostic.valueDigest = valueDigest(diagnostic);
   return { path: document.displayPath, profile: profile.id, diagnostics, internalErrors };
 }
 

@@ -17,7 +17,7 @@
  */
 import type { Rule as MarkdownlintRule, RuleParams } from "markdownlint";
 import { builtinRules } from "../../rules/index.js";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { createSession, lintText, type LintSession } from "../lint.js";
 import { ruleDocUrl } from "../report/rule-docs.js";
@@ -28,13 +28,13 @@ export const exportedRules: readonly Rule[] = builtinRules.filter((rule) => rule
 const defaultSession: LintSession = createSession({ cwd: process.cwd(), config: { markdownlint: false }, rules: exportedRules });
 
 /** Results of all exported rules with default settings, once per file (markdownlint shares `lines` between rules). */
-const defaultResults = new WeakMap<readonly string[], FileResult>();
+const defaultResults = new WeakMap<readonly string[], MaskedFileResult>();
 
 function documentText(params: RuleParams): string {
   return [...params.frontMatterLines, ...params.lines].join("\n");
 }
 
-function resultFor(rule: Rule, params: RuleParams): FileResult {
+function resultFor(rule: Rule, params: RuleParams): MaskedFileResult {
   const { profile, ...options } = (typeof params.config === "object" && params.config !== null ? params.config : {}) as Record<string, unknown>;
   const custom = typeof profile === "string" || Object.keys(options).length > 0;
   if (!custom) {

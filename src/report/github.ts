@@ -14,7 +14,7 @@
  * how many findings were not annotated. Info findings are `::notice` annotations, capped the same way.
  */
 import path from "node:path";
-import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
+import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
 import { summarize } from "./summary.js";
 
 /** Annotations of one kind GitHub shows per step (community discussions #26680, #68471). */
@@ -40,7 +40,7 @@ export interface GithubOptions {
 
 type Kind = "error" | "warning" | "notice";
 
-const KIND: Record<Diagnostic["severity"], Kind> = { error: "error", warning: "warning", info: "notice" };
+const KIND: Record<MaskedDiagnostic["severity"], Kind> = { error: "error", warning: "warning", info: "notice" };
 
 function repositoryPath(displayPath: string, options: GithubOptions): string {
   const abs = path.resolve(options.cwd, displayPath);
@@ -50,7 +50,7 @@ function repositoryPath(displayPath: string, options: GithubOptions): string {
 }
 
 /** One annotation command for `diagnostic` in file `file` (repository-relative). */
-export function annotation(file: string, diagnostic: Diagnostic): string {
+export function annotation(file: string, diagnostic: MaskedDiagnostic): string {
   const properties = [`file=${escapeProperty(file)}`, `line=${diagnostic.line}`, `col=${diagnostic.column}`, `endLine=${diagnostic.endLine}`];
   // GitHub reads endColumn only for single-line annotations.
   if (diagnostic.endLine === diagnostic.line) properties.push(`endColumn=${diagnostic.endColumn}`);
@@ -62,7 +62,7 @@ export function annotation(file: string, diagnostic: Diagnostic): string {
  * Renders results as workflow commands, one per line, ending with a newline (empty string when
  * there are no findings). `results` must already be masked.
  */
-export function formatGithub(results: readonly FileResult[], options: GithubOptions): string {
+export function formatGithub(results: readonly MaskedFileResult[], options: GithubOptions): string {
   const summary = summarize(results);
   const overflowing = summary.errors > ANNOTATIONS_PER_KIND || summary.warnings > ANNOTATIONS_PER_KIND || summary.infos > ANNOTATIONS_PER_KIND;
   // The closing notice is itself a notice annotation: keep a slot free for it.
@@ -113,7 +113,7 @@ function tableCell(text: string): string {
  * A Markdown job summary (for `$GITHUB_STEP_SUMMARY`): counts, then one table row per error and
  * warning (at most `limit` rows). `results` must already be masked.
  */
-export function formatGithubSummary(results: readonly FileResult[], options: GithubOptions, limit = 100): string {
+export function formatGithubSummary(results: readonly MaskedFileResult[], options: GithubOptions, limit = 100): string {
   const s = summarize(results);
   const out = [
     "### handoffkit",

@@ -9,7 +9,7 @@
  * forbids (C0 controls other than tab/LF/CR, lone surrogates, U+FFFE/U+FFFF) as visible `\uXXXX`,
  * and in attributes tab/LF/CR as character references so parsers keep them.
  */
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { ruleDocUrl } from "./rule-docs.js";
 import { summarize } from "./summary.js";
 
@@ -41,7 +41,7 @@ function attributes(values: Record<string, string | number>): string {
 }
 
 /** Renders results as JUnit XML (UTF-8, trailing newline). `results` must already be masked. */
-export function formatJunit(results: readonly FileResult[]): string {
+export function formatJunit(results: readonly MaskedFileResult[]): string {
   const total = summarize(results);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const testCount = results.reduce((n, r) => n + Math.max(1, r.diagnostics.length), 0);

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Log, ReportingDescriptor, Result } from "sarif";
-import type { Diagnostic, FileResult, Severity, SeveritySetting } from "../engine/diagnostic.js";
+import type { MaskedDiagnostic, MaskedFileResult, Severity, SeveritySetting } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { REPOSITORY_URL, ruleDocText, ruleDocUrl } from "./rule-docs.js";
 
@@ -103,14 +103,14 @@ export function artifactLocation(displayPath: string, options: Pick<SarifOptions
   return { uri: relativeUri(relative.split(path.sep).join("/")), uriBaseId: "%SRCROOT%" };
 }
 
-function fingerprint(diagnostic: Diagnostic, uri: string, occurrence: number): string {
+function fingerprint(diagnostic: MaskedDiagnostic, uri: string, occurrence: number): string {
   return createHash("sha256")
     .update([diagnostic.ruleId, uri, diagnostic.contextHash ?? `${diagnostic.line}`, String(occurrence)].join("\0"), "utf8")
     .digest("hex");
 }
 
 /** Renders results as a SARIF 2.1.0 log (pretty-printed JSON, trailing newline). `results` must already be masked. */
-export function formatSarif(results: readonly FileResult[], options: SarifOptions): string {
+export function formatSarif(results: readonly MaskedFileResult[], options: SarifOptions): string {
   const descriptors: ReportingDescriptor[] = options.rules.map(ruleDescriptor);
   const index = new Map<string, number>(descriptors.map((d, i) => [d.id, i]));
   const sarifResults: Result[] = [];

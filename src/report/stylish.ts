@@ -3,7 +3,7 @@
  * with `line:column`, severity, message and ruleId, then a summary line.
  */
 import pc from "picocolors";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { summarize, type Summary } from "./summary.js";
 
 /** Options of {@link formatStylish}. */
@@ -12,7 +12,7 @@ export interface StylishOptions {
 }
 
 /** Renders results; `results` must already be masked. Ends with a newline unless empty. */
-export function formatStylish(results: readonly FileResult[], options: StylishOptions): string {
+export function formatStylish(results: readonly MaskedFileResult[], options: StylishOptions): string {
   return results.map((result) => formatStylishFile(result, options)).join("") + formatStylishSummary(summarize(results), options);
 }
 
@@ -20,7 +20,7 @@ export function formatStylish(results: readonly FileResult[], options: StylishOp
  * One file's block of {@link formatStylish} (path, one line per finding, a blank line), or `""`
  * for a file without findings: streaming output writes these as files finish.
  */
-export function formatStylishFile(result: FileResult, options: StylishOptions): string {
+export function formatStylishFile(result: MaskedFileResult, options: StylishOptions): string {
   if (result.diagnostics.length === 0) return "";
   const c = pc.createColors(options.color);
   const out: string[] = [c.underline(result.path)];

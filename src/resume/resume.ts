@@ -14,11 +14,12 @@
  * authorized boundary as the gate where work must stop.
  */
 import type { HandoffDocument } from "../document/model.js";
-import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
+import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
 import { describeDrift, handoffDrift, recordedRef } from "../git/handoff-drift.js";
 import { analyseSource, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
-import { maskResults, maskText } from "../report/mask.js";
+import { documentSecrets, secretValuesToMask } from "../secrets/document.js";
+import { maskText } from "../secrets/mask.js";
 import { orderSections, renderUserTier, rendersRecord, type RenderedSection } from "./render.js";
 import { isStatus, RESUMABLE } from "./transitions.js";
 
@@ -55,20 +56,20 @@ export interface ResumeReport {
 const SCHEMA_RULES = new Set(["frontmatter-syntax", "frontmatter-schema", "record-syntax"]);
 const SECTION_RULES = new Set(["required-sections", "next-action"]);
 
-function line(d: Diagnostic): string {
+function line(d: MaskedDiagnostic): string {
   return `${d.line}:${d.column} ${d.ruleId}: ${d.message}`;
 }
 
-function step(name: ResumeStep, refusing: Diagnostic[], warning: Diagnostic[]): StepOutcome {
+function step(name: ResumeStep, refusing: MaskedDiagnostic[], warning: MaskedDiagnostic[]): StepOutcome {
   if (refusing.length > 0) return { step: name, outcome: "refused", messages: refusing.map(line) };
   if (warning.length > 0) return { step: name, outcome: "warning", messages: warning.map(line) };
   return { step: name, outcome: "ok", messages: [] };
 }
 
-/** Runs the checks of `document` whose lint result is `result` (already masked). */
-export async function resumeChecks(document: HandoffDocument, result: FileResult, cwd: string, checkGit: boolean): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
+/** Runs the checks of `document` whose lint result is `result`. */
+export async function resumeChecks(document: HandoffDocument, result: MaskedFileResult, cwd: string, checkGit: boolean): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
   const all = result.diagnostics;
-  const of = (predicate: (d: Diagnostic) => boolean) => all.filter(predicate);
+  const of = (predicate: (d: MaskedDiagnostic) => boolean) => all.filter(predicate);
   const errors = (predicate: (id: string) => boolean) => of((d) => d.severity === "error" && predicate(d.ruleId));
   const steps: StepOutcome[] = [];
   steps.push(step("integrity", [], of((d) => d.ruleId === "integrity")));
@@ -120,6 +121,14 @@ export async function resumeChecks(document: HandoffDocument, result: FileResult
   return { steps, gate };
 }
 
+/** How many of the document's secrets (a folded frontmatter value counted once) `printed` would show. */
+function printedSecretCount(document: HandoffDocument, printed: string): number {
+  const { matches, frontmatter } = documentSecrets(document);
+  const values = new Set(matches.map((m) => m.value).filter((value) => printed.includes(value)));
+  for (const folded of frontmatter.folded) if ([folded.value, ...folded.pieces].some((piece) => printed.includes(piece))) values.add(folded.value);
+  return values.size;
+}
+
 /** Options of {@link resumeFile}. */
 export interface ResumeFileOptions {
   session: LintSession;
@@ -135,7 +144,7 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
   const { session } = options;
   const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
   const analysed = analyseSource(source, session);
-  const [result] = maskResults([analysed.result]) as [FileResult];
+  const result = analysed.result;
   const document = analysed.document;
   const base: ResumeReport = {
     path: source.displayPath,
@@ -158,10 +167,12 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
   const refused = steps.some((s) => s.outcome === "refused");
   const data = document.frontmatter?.data;
   const confidence = typeof data?.confidence === "number" ? data.confidence : undefined;
-  const secrets = analysed.result.diagnostics.flatMap((d) => d.secrets ?? []);
-  const parts = orderSections(document).map((p) => ({ ...p, text: maskText(p.text, secrets) }));
+  const secrets = secretValuesToMask(document);
+  const raw = orderSections(document);
+  const shown = printedSecretCount(document, raw.map((p) => p.text).join("\n"));
+  const parts = raw.map((p) => ({ ...p, title: maskText(p.title, secrets), text: maskText(p.text, secrets) }));
   const warnings = steps.filter((s) => s.outcome === "warning" || s.outcome === "notice").flatMap((s) => s.messages.map((m) => `${s.step}: ${m}`));
-  if (secrets.length > 0) warnings.push(`secrets: ${secrets.length} credential-shaped value${secrets.length === 1 ? " was" : "s were"} masked in this output`);
+  if (shown > 0) warnings.push(`secrets: ${shown} credential-shaped value${shown === 1 ? " was" : "s were"} masked in this output`);
   const text = parts.map((p) => p.text).join("\n");
   const report: ResumeReport = {
     ...base,

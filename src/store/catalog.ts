@@ -4,6 +4,8 @@
  */
 import { buildDocument, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
+import { secretValuesToMask } from "../secrets/document.js";
+import { maskText } from "../secrets/mask.js";
 import type { DirectoryStore, StoredHandoff } from "./store.js";
 
 /** One handoff's catalogue entry. */
@@ -27,11 +29,16 @@ export function isOpen(entry: CatalogEntry): boolean {
   return entry.status === undefined || OPEN_STATUSES.has(entry.status);
 }
 
-/** Parses `handoff` just enough to catalogue it (no rules run). */
+/**
+ * Parses `handoff` just enough to catalogue it (no rules run). Every text taken from the document
+ * is masked against the document's secrets (`src/secrets/mask.ts`): a listing prints them.
+ */
 export async function catalogEntry(handoff: StoredHandoff, session: LintSession): Promise<CatalogEntry> {
   const source = await readSource(handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize });
   const { document } = buildDocument(source, session);
   const data = ((document.format === "json" ? document.record?.data : document.frontmatter?.data) ?? {}) as Record<string, unknown>;
+  let secrets: string[] | undefined;
+  const masked = (value: string | undefined) => (value === undefined ? undefined : maskText(value, (secrets ??= secretValuesToMask(document))));
   const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : undefined);
   const updated = text("updated") ?? text("updated_at") ?? text("created");
   const parsed = updated ? Date.parse(updated) : Number.NaN;
@@ -39,10 +46,10 @@ export async function catalogEntry(handoff: StoredHandoff, session: LintSession)
   return {
     handoff,
     profile: document.profileId,
-    status: text("status"),
-    branch: text("branch"),
-    updated,
-    summary: text("summary") ?? text("directive") ?? firstHeading,
+    status: masked(text("status")),
+    branch: masked(text("branch")),
+    updated: masked(updated),
+    summary: masked(text("summary") ?? text("directive") ?? firstHeading),
     sortKey: Number.isNaN(parsed) ? handoff.mtimeMs : parsed,
   };
 }

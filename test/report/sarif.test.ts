@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
 import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintText } from "../../src/lint.js";
-import { maskResults } from "../../src/report/mask.js";
+import { maskResults } from "../../src/secrets/mask.js";
 import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/report/sarif.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
