@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { analyseSource } from "../lint.js";
 import { readSource } from "../load/read.js";
+import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog, type CatalogEntry } from "../store/catalog.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
@@ -85,8 +86,7 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
       io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
     }
     if (options.format === "json") io.stdout.write(`${JSON.stringify({ store: store.location.root, handoffs: rows }, null, 2)}\n`);
-    else if (rows.length === 0) io.stdout.write(`no handoffs in ${store.location.root}\n`);
-    else io.stdout.write(table(rows));
+    else io.stdout.write(escapeControls(rows.length === 0 ? `no handoffs in ${store.location.root}\n` : table(rows), { multiline: true }));
     return EXIT.ok;
   } catch (error) {
     return exitForError(error, io);

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
+import { escapeControls } from "../report/controls.js";
 import { resumeFile, type ResumeReport } from "../resume/resume.js";
 import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
 import { RESUMABLE, isStatus } from "../resume/transitions.js";
@@ -102,7 +103,7 @@ export async function runResume(name: string | undefined, options: ResumeCommand
       }
     }
     if (options.format === "json") io.stdout.write(`${JSON.stringify({ ...report, statusChange: statusLine ?? null }, null, 2)}\n`);
-    else io.stdout.write(textReport(report, statusLine));
+    else io.stdout.write(escapeControls(textReport(report, statusLine), { multiline: true }));
     return report.verdict === "resumed" ? EXIT.ok : EXIT.findings;
   } catch (error) {
     return exitForError(error, io);

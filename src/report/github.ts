@@ -6,7 +6,9 @@
  *
  * Escaping follows `@actions/core` (`escapeData`/`escapeProperty`): in data `%`, CR and LF become
  * `%25`, `%0D`, `%0A`; in properties also `:` → `%3A` and `,` → `%2C`. So no text from a document —
- * a message quoting a line that begins with `::` — can end the command or start a new one.
+ * a message quoting a line that begins with `::` — can end the command or start a new one. Before
+ * that, control characters are shown as escapes (`./controls.ts`): the log viewer interprets ANSI
+ * sequences, and a bidi override would reorder an annotation.
  *
  * GitHub shows at most 10 error and 10 warning annotations per step (and 50 per job); further ones
  * are dropped silently. We therefore emit at most {@link ANNOTATIONS_PER_KIND} of each kind, print the
@@ -15,14 +17,18 @@
  */
 import path from "node:path";
 import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
+import { escapeControls } from "./controls.js";
 import { summarize } from "./summary.js";
 
 /** Annotations of one kind GitHub shows per step (community discussions #26680, #68471). */
 export const ANNOTATIONS_PER_KIND = 10;
 
-/** Escapes workflow-command data (the message): `%`, CR, LF. */
+/**
+ * Escapes workflow-command data (the message): control characters shown as escapes (the log
+ * viewer interprets ANSI sequences; LF and CRLF line breaks are kept), then `%`, CR, LF.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return escapeControls(text, { multiline: true }).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
 /** Escapes a workflow-command property value: as data, plus `:` and `,`. */
@@ -100,8 +106,7 @@ export function formatGithub(results: readonly MaskedFileResult[], options: Gith
 
 /** Escapes text for a cell of a GitHub-flavoured Markdown table: no HTML, no pipes, one line. */
 function tableCell(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, " ")
+  return escapeControls(text.replace(/[\r\n]+/g, " "))
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

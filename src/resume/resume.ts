@@ -20,6 +20,7 @@ import { analyseSource, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { documentSecrets, secretValuesToMask } from "../secrets/document.js";
 import { maskText } from "../secrets/mask.js";
+import { escapeControls } from "../report/controls.js";
 import { orderSections, renderUserTier, rendersRecord, type RenderedSection } from "./render.js";
 import { isStatus, RESUMABLE } from "./transitions.js";
 
@@ -181,7 +182,7 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     confidence,
     confidenceLow: steps[0]?.outcome === "warning",
     gate,
-    parts: refused ? [] : parts,
+    parts: refused ? [] : parts.map((p) => ({ ...p, title: escapeControls(p.title), text: escapeControls(p.text, { multiline: true }) })),
     userTier: refused ? "" : renderUserTier(parts, rendersRecord(document)),
     warnings,
     stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length },
