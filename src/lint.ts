@@ -12,7 +12,7 @@ import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig,
 import { compareDiagnostics, type Diagnostic, type FileResult, type MaskedFileResult, type SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
-import { sourceFromBytes, type SourceFile } from "./load/read.js";
+import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, type SourceFile } from "./load/read.js";
 import type { WorkerLintOptions } from "./parallel/protocol.js";
 import { secretValuesToMask } from "./secrets/document.js";
 import { maskFileResult } from "./secrets/mask.js";
@@ -243,10 +243,14 @@ export function lintSource(source: SourceFile, session: LintSession): MaskedFile
   return analyseSource(source, session).result;
 }
 
-/** Lints text as if it were the file `path` (tests, staged content, editors). */
+/**
+ * Lints text as if it were the file `path` (tests, staged content, editors), under the session's
+ * size limit (`maxFileSize`, default 1 MiB) as a file on disk is: longer text is a `file-read`
+ * finding and is not checked.
+ */
 export function lintText(path: string, text: string | Uint8Array, session: LintSession): MaskedFileResult {
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
-  return lintSource(sourceFromBytes(path, bytes, session.cwd), session);
+  return lintSource(sourceFromBytes(path, bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
 }
 
 /** One analysed file: its parsed document (undefined when the pipeline itself failed), profile and (masked) result. */

@@ -8,7 +8,8 @@ import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../e
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { GitError } from "../git/repository.js";
-import { createSession, lintPaths, lintSource, lintText, type LintPathsOptions, type LintSession } from "../lint.js";
+import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
+import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
 import { summarize, type Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
@@ -219,12 +220,12 @@ async function collectResults(
 ): Promise<{ results: MaskedFileResult[]; unmatched: string[]; cacheWarning?: string }> {
   if (options.stdinFilename !== undefined) {
     if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
-    return { results: [lintText(options.stdinFilename, Buffer.concat(chunks), session)], unmatched: [] };
+    // Bounded as a file is: past the size limit stdin is counted, not kept, and not checked.
+    const source = await sourceFromStream(options.stdinFilename, io.stdin, io.cwd, session.maxFileSize);
+    return { results: [lintSource(source, session)], unmatched: [] };
   }
   if (options.staged) {
-    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
+    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores, maxBytes: session.maxFileSize });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
   const cache = cacheOption(options, io);

@@ -5,8 +5,8 @@
 import path from "node:path";
 import ignore from "ignore";
 import picomatch from "picomatch";
-import { gitTopLevel, stagedBlob, stagedPaths } from "../git/repository.js";
-import { sourceFromBytes, type SourceFile } from "./read.js";
+import { gitTopLevel, stagedBlob, stagedBlobSize, stagedPaths } from "../git/repository.js";
+import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, tooLargeSource, type SourceFile } from "./read.js";
 
 /**
  * Paths that look like handoffs: a `handoff/`, `handoffs/`, `.handoffs/` or `.hatch3r/handoffs/`
@@ -22,6 +22,8 @@ export interface StagedOptions {
   filters?: readonly string[];
   /** gitignore-style patterns (config `ignores`), relative to `cwd`. */
   ignores?: readonly string[];
+  /** Largest staged blob read, in bytes (default 1 MiB): a larger one is a `too-large` source, never read. */
+  maxBytes?: number;
 }
 
 function matchesFilter(abs: string, cwd: string, filters: readonly string[]): boolean {
@@ -34,13 +36,15 @@ function matchesFilter(abs: string, cwd: string, filters: readonly string[]): bo
 }
 
 /**
- * The staged sources to lint, in index order, displayed relative to `cwd`.
+ * The staged sources to lint, in index order, displayed relative to `cwd`. Each blob's size is asked
+ * first: one over the size limit is reported as a file on disk would be and is never read.
  * @throws GitError outside a git repository or when git fails.
  */
 export async function loadStagedSources(options: StagedOptions): Promise<SourceFile[]> {
   const cwd = path.resolve(options.cwd);
   const top = await gitTopLevel(cwd);
   const ig = ignore().add([...(options.ignores ?? [])]);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const sources: SourceFile[] = [];
   for (const indexPath of await stagedPaths(top)) {
     const abs = path.resolve(top, indexPath);
@@ -49,7 +53,8 @@ export async function loadStagedSources(options: StagedOptions): Promise<SourceF
     } else if (!HANDOFF_PATH_RE.test(indexPath)) continue;
     const relative = path.relative(cwd, abs);
     if (relative && !relative.startsWith("..") && ig.ignores(relative.split(path.sep).join("/"))) continue;
-    sources.push(sourceFromBytes(abs, await stagedBlob(top, indexPath), cwd));
+    const size = await stagedBlobSize(top, indexPath);
+    sources.push(size > maxBytes ? tooLargeSource(abs, size, cwd, maxBytes) : sourceFromBytes(abs, await stagedBlob(top, indexPath), cwd, { maxBytes }));
   }
   return sources;
 }

@@ -12,7 +12,8 @@
  * frontmatter is reported on the first content line, with the frontmatter line in its detail.
  *
  * Not exported: markdownlint's own rules (the `markdownlint` bridge) and the `file-*` rules
- * (markdownlint read the file already). Per-rule config: `profile` (a built-in profile id) and the
+ * (markdownlint read the file already). A document over handoffkit's size limit (1 MiB) is
+ * checked by none of our rules; the first of them markdownlint runs on it reports that, once. Per-rule config: `profile` (a built-in profile id) and the
  * rule's own options; `false` turns a rule off as for any markdownlint rule.
  */
 import type { Rule as MarkdownlintRule, RuleParams } from "markdownlint";
@@ -22,6 +23,9 @@ import type { Rule } from "../engine/rule.js";
 import { createSession, lintText, type LintSession } from "../lint.js";
 import { ruleDocUrl } from "../report/rule-docs.js";
 
+/** The rules of the load stage, not exported: their findings mean none of ours checked the document. */
+const LOAD_RULES: ReadonlySet<string> = new Set(builtinRules.filter((rule) => rule.meta.loadStage).map((rule) => rule.meta.id));
+
 /** Our rules that make sense inside markdownlint. */
 export const exportedRules: readonly Rule[] = builtinRules.filter((rule) => rule.meta.id !== "markdownlint" && !rule.meta.loadStage);
 
@@ -29,6 +33,9 @@ const defaultSession: LintSession = createSession({ cwd: process.cwd(), config: 
 
 /** Results of all exported rules with default settings, once per file (markdownlint shares `lines` between rules). */
 const defaultResults = new WeakMap<readonly string[], MaskedFileResult>();
+
+/** Files whose "not checked" finding was reported already, by the first of our rules markdownlint ran on them. */
+const uncheckedReported = new WeakSet<readonly string[]>();
 
 function documentText(params: RuleParams): string {
   return [...params.frontMatterLines, ...params.lines].join("\n");
@@ -70,7 +77,15 @@ export function toMarkdownlintRule(rule: Rule, ruleNames: ReadonlySet<string> = 
     function(params, onError) {
       const offset = params.frontMatterLines.length;
       const lineCount = Math.max(1, params.lines.length);
-      for (const diagnostic of resultFor(rule, params).diagnostics) {
+      const result = resultFor(rule, params);
+      for (const diagnostic of result.diagnostics) {
+        if (LOAD_RULES.has(diagnostic.ruleId)) {
+          // A document our limits refuse (over the size limit) is checked by none of our rules:
+          // the first of them that markdownlint runs says so, once.
+          if (!uncheckedReported.has(params.lines)) onError({ lineNumber: 1, detail: diagnostic.message });
+          uncheckedReported.add(params.lines);
+          continue;
+        }
         if (diagnostic.ruleId !== meta.id) continue;
         const line = diagnostic.line - offset;
         if (line < 1) {

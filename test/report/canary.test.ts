@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
+import { captureIO } from "../helpers/capture-io.js";
 import type { FileResult, MaskedFileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintPaths, lintText } from "../../src/lint.js";
 import { builtinRules } from "../../rules/index.js";
@@ -43,16 +43,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(argv: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, {
-    cwd: dir,
-    env: { NO_COLOR: "1" },
-    stdout: { write: (text: string) => (out += text) },
-    stderr: { write: (text: string) => (err += text) },
-    stdin: stdin === undefined ? undefined : Readable.from([Buffer.from(stdin, "utf8")]),
-  });
-  return { code, out, err };
+  const cap = captureIO(dir, { NO_COLOR: "1" }, stdin);
+  const code = await runCli(argv, cap.io);
+  return { code, out: cap.stdout(), err: cap.stderr() };
 }
 
 /**
