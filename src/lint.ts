@@ -9,7 +9,7 @@ import { VERIFIED_DELIVERY_SCHEMA } from "./document/json-record.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
 import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig, type RuleSetting } from "./engine/config.js";
-import { compareDiagnostics, type Diagnostic, type FileResult, type MaskedFileResult, type SeveritySetting } from "./engine/diagnostic.js";
+import { compareDiagnostics, internalErrorDiagnostic, type Diagnostic, type FileResult, type MaskedFileResult, type SeveritySetting } from "./engine/diagnostic.js";
 import type { Rule } from "./engine/rule.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, type SourceFile } from "./load/read.js";
@@ -286,7 +286,7 @@ export function analyseSource(source: SourceFile, session: LintSession, options:
     const result: FileResult = {
       path: source.displayPath,
       profile: "generic",
-      diagnostics: [],
+      diagnostics: [internalErrorDiagnostic("handoffkit", error, "it was not checked")],
       internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
     };
     return { document: undefined, profile: undefined, result: maskFileResult(result, secrets), hasSecrets: secrets.length > 0 };

@@ -67,6 +67,33 @@ export interface MaskedFileResult extends Omit<FileResult, "diagnostics" | "mask
   readonly [MASKED]: true;
 }
 
+/**
+ * The `ruleId` of the finding that says handoffkit itself failed on a file (a bug of ours, never
+ * the document's): the file was not, or not fully, checked, so it cannot pass as "no problems".
+ * It is not a rule: it cannot be turned off. SARIF carries it as a `toolExecutionNotification`.
+ */
+export const INTERNAL_ERROR_RULE_ID = "internal-error";
+
+/**
+ * The error-severity finding at 1:1 for an internal error: `what` ("handoffkit", "rule expiry")
+ * failed with `error`, shown as its name and message on one line (the stack goes to
+ * `FileResult.internalErrors`).
+ */
+export function internalErrorDiagnostic(what: string, error: unknown, consequence: string): Diagnostic {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    ruleId: INTERNAL_ERROR_RULE_ID,
+    severity: "error",
+    message: `${what} failed on this file (${reason.split("\n")[0]}): ${consequence}; please report this bug`,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    offset: 0,
+    endOffset: 0,
+  };
+}
+
 /** The results for one file. */
 export interface FileResult {
   /** Path relative to the working directory, `/`-separated. */
@@ -74,7 +101,10 @@ export interface FileResult {
   /** Profile the document was checked against. */
   profile: string;
   diagnostics: Diagnostic[];
-  /** A rule threw: our bug. The run goes on; the exit code becomes 2. */
+  /**
+   * A rule or the pipeline threw: our bug, with its stack. The run goes on; the exit code becomes
+   * 2; the file also carries an {@link INTERNAL_ERROR_RULE_ID} finding.
+   */
   internalErrors: string[];
   /**
    * Secrets in the file that no reported finding carries (findings suppressed by a comment, or

@@ -6,7 +6,7 @@ import type { HandoffDocument } from "../document/model.js";
 import { loadProblemRule, type LoadProblem } from "../load/read.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
-import { compareDiagnostics, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
+import { compareDiagnostics, internalErrorDiagnostic, INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
 import { formatMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
@@ -105,11 +105,12 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       rule.check(document, context);
     } catch (error) {
       internalErrors.push(`rule ${meta.id} failed on ${document.displayPath}: ${(error as Error).stack ?? String(error)}`);
+      diagnostics.push(internalErrorDiagnostic(`rule ${meta.id}`, error, "its checks of this file are missing"));
     }
   }
   // A file that could not be loaded was not checked at all: that is never a silent pass, even
   // with `file-read` or `file-encoding` off (or absent from the rule set).
-  if (loadFailed && diagnostics.length === 0) diagnostics.push(...document.loadProblems.map((problem) => unreportedLoadProblem(document, problem)));
+  if (loadFailed && diagnostics.every((d) => d.ruleId === INTERNAL_ERROR_RULE_ID)) diagnostics.push(...document.loadProblems.map((problem) => unreportedLoadProblem(document, problem)));
   diagnostics.sort(compareDiagnostics);
   addContextHashes(document, diagnostics);
   for (const diagnostic of diagnostics) diagnostic.valueDigest = valueDigest(diagnostic);

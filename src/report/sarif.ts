@@ -11,13 +11,16 @@
  *   the run's `columnKind` — end column exclusive);
  * - `partialFingerprints["handoffkit/v1"]` is the SHA-256 of ruleId, URI, the flagged line's
  *   normalised content ({@link Diagnostic.contextHash}) and the occurrence index of that triple in
- *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert.
+ *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert;
+ * - `invocations[0]` says whether the run succeeded: each file handoffkit itself failed on (an
+ *   `internal-error` finding) is a `toolExecutionNotification` (level `error`, the file as its
+ *   location) and `executionSuccessful` is false — never a log that reads as "no problems".
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Log, ReportingDescriptor, Result } from "sarif";
-import type { MaskedDiagnostic, MaskedFileResult, Severity, SeveritySetting } from "../engine/diagnostic.js";
+import type { Log, Notification, ReportingDescriptor, Result } from "sarif";
+import { INTERNAL_ERROR_RULE_ID, type MaskedDiagnostic, type MaskedFileResult, type Severity, type SeveritySetting } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { REPOSITORY_URL, ruleDocText, ruleDocUrl } from "./rule-docs.js";
 
@@ -114,10 +117,21 @@ export function formatSarif(results: readonly MaskedFileResult[], options: Sarif
   const descriptors: ReportingDescriptor[] = options.rules.map(ruleDescriptor);
   const index = new Map<string, number>(descriptors.map((d, i) => [d.id, i]));
   const sarifResults: Result[] = [];
+  const notifications: Notification[] = [];
   for (const file of results) {
     const location = artifactLocation(file.path, options);
     const seen = new Map<string, number>();
     for (const diagnostic of file.diagnostics) {
+      // Our own failure is not a finding about the document: it goes to the invocation.
+      if (diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) {
+        notifications.push({
+          level: "error",
+          message: { text: diagnostic.message },
+          descriptor: { id: INTERNAL_ERROR_RULE_ID },
+          locations: [{ physicalLocation: { artifactLocation: location } }],
+        });
+        continue;
+      }
       let ruleIndex = index.get(diagnostic.ruleId);
       if (ruleIndex === undefined) {
         ruleIndex = descriptors.push(foreignDescriptor(diagnostic.ruleId)) - 1;
@@ -162,6 +176,7 @@ export function formatSarif(results: readonly MaskedFileResult[], options: Sarif
             rules: descriptors,
           },
         },
+        invocations: [{ executionSuccessful: notifications.length === 0, ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}) }],
         columnKind: "utf16CodeUnits",
         results: sarifResults,
       },

@@ -5,7 +5,7 @@ import Ajv from "ajv-draft-04";
 import type { Log } from "sarif";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
+import { internalErrorDiagnostic, type Diagnostic, type FileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintText } from "../../src/lint.js";
 import { maskResults } from "../../src/secrets/mask.js";
 import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/report/sarif.js";
@@ -105,6 +105,22 @@ describe("sarif reporter", () => {
     const md = log.runs[0]?.tool.driver.rules?.find((r) => r.id === "MD022");
     expect(md?.helpUri).toMatch(/^https:\/\/github\.com\/DavidAnson\/markdownlint\/blob\/v0\.40\.0\/doc\/md022\.md$/);
     expect(validate(log)).toBe(true);
+  });
+
+  it("turns an internal-error finding into a toolExecutionNotification that validates, not a result", () => {
+    const failed: FileResult = {
+      path: "handoffs/x.json",
+      profile: "generic",
+      diagnostics: [internalErrorDiagnostic("handoffkit", new RangeError("Maximum call stack size exceeded"), "it was not checked")],
+      internalErrors: ["internal error on handoffs/x.json: RangeError: Maximum call stack size exceeded"],
+    };
+    const log = sarif([failed, lint("HANDOFF-ok.md", "# HANDOFF x v1\n\n## Next action\n\nrun it\n")]);
+    expect(validate(log)).toBe(true);
+    expect(log.runs[0]?.results?.map((r) => r.ruleId)).not.toContain("internal-error");
+    expect(log.runs[0]?.invocations?.[0]?.executionSuccessful).toBe(false);
+    expect(log.runs[0]?.invocations?.[0]?.toolExecutionNotifications?.map((n) => [n.level, n.message.text, n.locations?.[0]?.physicalLocation?.artifactLocation?.uri])).toEqual([
+      ["error", "handoffkit failed on this file (RangeError: Maximum call stack size exceeded): it was not checked; please report this bug", "docs/handoffs/x.json"],
+    ]);
   });
 
   it("uses an absolute file URI for a file outside the repository", () => {
