@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { ConfigError } from "./config.js";
-import { valueDigest, type Diagnostic, type FileResult, type MaskedDiagnostic, type MaskedFileResult } from "./diagnostic.js";
+import { INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type MaskedDiagnostic, type MaskedFileResult } from "./diagnostic.js";
 
 /** One accepted finding. */
 export interface BaselineEntry {
@@ -43,11 +43,15 @@ export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic | Mas
 
 const keyOf = (entry: BaselineEntry): string => `${entry.ruleId}\u0000${entry.path}\u0000${entry.fingerprint}`;
 
-/** A baseline accepting every finding of `results`, sorted. */
+/**
+ * A baseline accepting every finding of `results`, sorted — except `internal-error` findings: a
+ * file handoffkit failed on was not checked, which no baseline can accept.
+ */
 export function createBaseline(results: ReadonlyArray<FileResult | MaskedFileResult>): Baseline {
   const entries = new Map<string, BaselineEntry>();
   for (const result of results) {
     for (const diagnostic of result.diagnostics) {
+      if (diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) continue;
       const entry = { ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) };
       entries.set(keyOf(entry), entry);
     }
@@ -116,13 +120,15 @@ export interface BaselineOutcome {
 
 /**
  * Removes the findings `baseline` accepts. The results are masked already (against every secret
- * of their file), so a suppressed finding's secret stays masked in the messages kept.
+ * of their file), so a suppressed finding's secret stays masked in the messages kept. An
+ * `internal-error` finding is never removed, whatever the file lists.
  */
 export function applyBaseline(results: readonly MaskedFileResult[], baseline: Baseline): BaselineOutcome {
   const accepted = new Set(baseline.findings.map(keyOf));
   let suppressed = 0;
   const out = results.map((result) => {
     const kept = result.diagnostics.filter((diagnostic) => {
+      if (diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) return true;
       const key = keyOf({ ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) });
       if (!accepted.has(key)) return true;
       suppressed++;

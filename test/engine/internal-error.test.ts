@@ -4,11 +4,13 @@
  * goes on with the other files and exits 2. The bug is planted: the JSON record parser throws for
  * a record that says "CRASH", as an unbounded recursion would.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../src/cli/program.js";
+import { fingerprintDiagnostic } from "../../src/engine/baseline.js";
+import { internalErrorDiagnostic } from "../../src/engine/diagnostic.js";
 import type { Rule } from "../../src/engine/rule.js";
 import { createSession, lintText } from "../../src/lint.js";
 import { captureIO } from "../helpers/capture-io.js";
@@ -68,6 +70,20 @@ describe("an internal error on one file", () => {
       },
     ]);
     expect(run?.results).toEqual([]);
+  });
+
+  it("is never written to a baseline nor removed by one", async () => {
+    const file = path.join(dir, "..", `${path.basename(dir)}-baseline.json`);
+    const written = await lint(["--write-baseline", file]);
+    expect(written.code).toBe(2);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ version: 1, findings: [] });
+    const internal = { ruleId: "internal-error", path: "a-crash.json" };
+    const findings = [{ ...internal, fingerprint: fingerprintDiagnostic("a-crash.json", internalErrorDiagnostic("handoffkit", new RangeError("Maximum call stack size exceeded"), "it was not checked")) }];
+    writeFileSync(file, JSON.stringify({ version: 1, findings }));
+    const { code, out } = await lint(["--baseline", file]);
+    rmSync(file);
+    expect(code).toBe(2);
+    expect(out).toBe(`a-crash.json\n  1:1  error  ${CRASH}  internal-error\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 2 files\n`);
   });
 
   it("a rule that throws: a finding naming the rule, and the other rules' findings stay", () => {
