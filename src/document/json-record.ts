@@ -5,6 +5,7 @@
  */
 import type { Code, Root } from "mdast";
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "./nesting.js";
 
 /** The schema value that marks a verified-delivery record. */
 export const VERIFIED_DELIVERY_SCHEMA = "verified-delivery/handoff-v1";
@@ -26,41 +27,14 @@ export interface JsonRecord {
 }
 
 /**
- * Deepest nesting of arrays and objects a record may have. jsonc-parser, `getNodeValue`, schema
- * validation and the rules' walks all recurse once per level: 3,000 levels overflow the stack, and
- * no real record comes near 20. A deeper record is not parsed (a `record-syntax` finding).
- */
-export const MAX_RECORD_DEPTH = 256;
-
-/**
- * Offset of the `[` or `{` at which `raw` first nests deeper than `limit` (brackets inside strings
- * do not count), or -1. One pass, no recursion, so any text can be measured.
- */
-export function nestingTooDeepAt(raw: string, limit: number = MAX_RECORD_DEPTH): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > limit) return i;
-    } else if ((c === 93 || c === 125) && depth > 0) depth--;
-  }
-  return -1;
-}
-
-/**
  * Parses `raw` (found at `offset` in the document) as strict JSON: comments and trailing commas
  * are reported as errors, as `JSON.parse` would. A record nested deeper than
- * {@link MAX_RECORD_DEPTH} is not parsed: its one error says so.
+ * {@link MAX_NESTING_DEPTH} is not parsed: its one error says so.
  */
 export function parseJsonRecord(raw: string, offset: number, origin: JsonRecord["origin"]): JsonRecord {
-  const deep = nestingTooDeepAt(raw);
+  const deep = jsonNestingTooDeepAt(raw);
   if (deep !== -1) {
-    const message = `JSON record nests too deeply: more than ${MAX_RECORD_DEPTH} levels of arrays and objects; it was not parsed`;
+    const message = `JSON record nests too deeply: more than ${MAX_NESTING_DEPTH} levels of arrays and objects; it was not parsed`;
     return { origin, offset, raw, data: undefined, errors: [{ message, offset: offset + deep, endOffset: offset + deep + 1 }], tree: undefined };
   }
   const errors: ParseError[] = [];

@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
-import { MAX_RECORD_DEPTH, nestingTooDeepAt, parseJsonRecord } from "../../src/document/json-record.js";
+import { parseJsonRecord } from "../../src/document/json-record.js";
+import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "../../src/document/nesting.js";
 import { createSession, lintText } from "../../src/lint.js";
 import { captureIO } from "../helpers/capture-io.js";
 
@@ -16,26 +17,26 @@ const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 const record = (value: string) => `{"schema": "verified-delivery/handoff-v1", "directive": "x", "deep": ${value}}\n`;
 /** Where the value starts in {@link record}'s text. */
 const VALUE_AT = record("X").indexOf("X");
-const TOO_DEEP = `JSON record nests too deeply: more than ${MAX_RECORD_DEPTH} levels of arrays and objects; it was not parsed`;
+const TOO_DEEP = `JSON record nests too deeply: more than ${MAX_NESTING_DEPTH} levels of arrays and objects; it was not parsed`;
 
-describe("nestingTooDeepAt", () => {
+describe("jsonNestingTooDeepAt", () => {
   it("finds the first bracket past the limit, ignoring brackets inside strings and escaped quotes", () => {
-    expect(nestingTooDeepAt(nested(3), 3)).toBe(-1);
-    expect(nestingTooDeepAt(nested(4), 3)).toBe(3);
-    expect(nestingTooDeepAt(`["[[[[\\"[[[[", {"a": [{}]}]`, 4)).toBe(-1);
-    expect(nestingTooDeepAt(`["[[[[\\"[[[[", {"a": [{}]}]`, 3)).toBe(22);
-    expect(nestingTooDeepAt(`[{"a": [{"b": 1}]}]`, 3)).toBe(8);
+    expect(jsonNestingTooDeepAt(nested(3), 3)).toBe(-1);
+    expect(jsonNestingTooDeepAt(nested(4), 3)).toBe(3);
+    expect(jsonNestingTooDeepAt(`["[[[[\\"[[[[", {"a": [{}]}]`, 4)).toBe(-1);
+    expect(jsonNestingTooDeepAt(`["[[[[\\"[[[[", {"a": [{}]}]`, 3)).toBe(22);
+    expect(jsonNestingTooDeepAt(`[{"a": [{"b": 1}]}]`, 3)).toBe(8);
   });
 
   it("parses a record at the limit and refuses one a level deeper", () => {
-    expect(parseJsonRecord(record(nested(MAX_RECORD_DEPTH - 1)), 0, "file").errors).toEqual([]);
-    const deeper = parseJsonRecord(record(nested(MAX_RECORD_DEPTH)), 10, "file");
-    expect(deeper.errors).toEqual([{ message: TOO_DEEP, offset: 10 + VALUE_AT + MAX_RECORD_DEPTH - 1, endOffset: 10 + VALUE_AT + MAX_RECORD_DEPTH }]);
+    expect(parseJsonRecord(record(nested(MAX_NESTING_DEPTH - 1)), 0, "file").errors).toEqual([]);
+    const deeper = parseJsonRecord(record(nested(MAX_NESTING_DEPTH)), 10, "file");
+    expect(deeper.errors).toEqual([{ message: TOO_DEEP, offset: 10 + VALUE_AT + MAX_NESTING_DEPTH - 1, endOffset: 10 + VALUE_AT + MAX_NESTING_DEPTH }]);
     expect(deeper.data).toBeUndefined();
   });
 
   it("runs every rule on a record nested to the limit without an internal error", () => {
-    const result = lintText("h.json", record(nested(MAX_RECORD_DEPTH - 1)), createSession({ cwd: "/virtual" }));
+    const result = lintText("h.json", record(nested(MAX_NESTING_DEPTH - 1)), createSession({ cwd: "/virtual" }));
     expect(result.internalErrors).toEqual([]);
   });
 });
@@ -59,10 +60,10 @@ describe("a 200 KB .json handoff of 100,000 nested arrays", () => {
       expect(cap.stdout()).toBe(
         [
           "deep.json",
-          `  1:${MAX_RECORD_DEPTH + 1}  error  ${TOO_DEEP}  record-syntax`,
+          `  1:${MAX_NESTING_DEPTH + 1}  error  ${TOO_DEEP}  record-syntax`,
           "",
           "fenced.md",
-          `  8:${VALUE_AT + MAX_RECORD_DEPTH}  error  ${TOO_DEEP}  record-syntax`,
+          `  8:${VALUE_AT + MAX_NESTING_DEPTH}  error  ${TOO_DEEP}  record-syntax`,
           "",
           "✖ 2 problems (2 errors, 0 warnings, 0 info) in 2 of 3 files",
           "",
