@@ -13,12 +13,14 @@
  *
  * Not exported: markdownlint's own rules (the `markdownlint` bridge) and the `file-*` rules
  * (markdownlint read the file already). A document over handoffkit's size limit (1 MiB) is
- * checked by none of our rules; the first of them markdownlint runs on it reports that, once. Per-rule config: `profile` (a built-in profile id) and the
+ * checked by none of our rules; the first of them markdownlint runs on it reports that, once.
+ * Likewise an internal error (handoffkit failed on the file: `internal-error`) is reported once,
+ * never dropped. Per-rule config: `profile` (a built-in profile id) and the
  * rule's own options; `false` turns a rule off as for any markdownlint rule.
  */
 import type { Rule as MarkdownlintRule, RuleParams } from "markdownlint";
 import { builtinRules } from "../../rules/index.js";
-import type { MaskedFileResult } from "../engine/diagnostic.js";
+import { INTERNAL_ERROR_RULE_ID, type MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { createSession, lintText, type LintSession } from "../lint.js";
 import { ruleDocUrl } from "../report/rule-docs.js";
@@ -34,8 +36,11 @@ const defaultSession: LintSession = createSession({ cwd: process.cwd(), config: 
 /** Results of all exported rules with default settings, once per file (markdownlint shares `lines` between rules). */
 const defaultResults = new WeakMap<readonly string[], MaskedFileResult>();
 
-/** Files whose "not checked" finding was reported already, by the first of our rules markdownlint ran on them. */
-const uncheckedReported = new WeakSet<readonly string[]>();
+/**
+ * The file-level findings ("not checked", "handoffkit failed") reported already on each file, by
+ * the first of our rules markdownlint ran on it: each is reported once, whichever rule met it.
+ */
+const fileLevelReported = new WeakMap<readonly string[], Set<string>>();
 
 function documentText(params: RuleParams): string {
   return [...params.frontMatterLines, ...params.lines].join("\n");
@@ -79,11 +84,13 @@ export function toMarkdownlintRule(rule: Rule, ruleNames: ReadonlySet<string> = 
       const lineCount = Math.max(1, params.lines.length);
       const result = resultFor(rule, params);
       for (const diagnostic of result.diagnostics) {
-        if (LOAD_RULES.has(diagnostic.ruleId)) {
-          // A document our limits refuse (over the size limit) is checked by none of our rules:
-          // the first of them that markdownlint runs says so, once.
-          if (!uncheckedReported.has(params.lines)) onError({ lineNumber: 1, detail: diagnostic.message });
-          uncheckedReported.add(params.lines);
+        if (LOAD_RULES.has(diagnostic.ruleId) || diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) {
+          // A document our limits refuse (over the size limit), or one we failed on, is not (fully)
+          // checked by our rules: the first of them that markdownlint runs says so, once.
+          let reported = fileLevelReported.get(params.lines);
+          if (!reported) fileLevelReported.set(params.lines, (reported = new Set()));
+          if (!reported.has(diagnostic.message)) onError({ lineNumber: 1, detail: diagnostic.message });
+          reported.add(diagnostic.message);
           continue;
         }
         if (diagnostic.ruleId !== meta.id) continue;

@@ -7,12 +7,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { lint as markdownlint } from "markdownlint/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { fingerprintDiagnostic } from "../../src/engine/baseline.js";
 import { internalErrorDiagnostic } from "../../src/engine/diagnostic.js";
 import type { Rule } from "../../src/engine/rule.js";
 import { createSession, lintText } from "../../src/lint.js";
+import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 vi.mock("../../src/document/json-record.js", async (importOriginal) => {
@@ -100,5 +102,11 @@ describe("an internal error on one file", () => {
       "next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
     ]);
     expect(result.internalErrors).toHaveLength(1);
+  });
+
+  it("inside markdownlint's lint(): reported once, by the first custom rule run, never dropped", () => {
+    const doc = "# Notes\n\n## Next steps\n\n- ship it\n\n```json\n{\"schema\": \"verified-delivery/handoff-v1\", \"directive\": \"CRASH\"}\n```\n";
+    const results = markdownlint({ strings: { doc }, customRules: markdownlintRules, config: { default: false, handoffkit: true } });
+    expect((results.doc ?? []).map((e) => `${e.lineNumber} ${e.ruleNames[1]} ${e.errorDetail}`)).toEqual([`1 frontmatter-syntax ${CRASH}`]);
   });
 });
