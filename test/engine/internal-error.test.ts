@@ -66,6 +66,8 @@ describe("an internal error on one file", () => {
     expect(run?.invocations).toEqual([
       {
         executionSuccessful: false,
+        exitCode: 2,
+        exitCodeDescription: "usage, configuration or internal error",
         toolExecutionNotifications: [
           { level: "error", message: { text: CRASH }, descriptor: { id: "internal-error" }, locations: [{ physicalLocation: { artifactLocation: { uri: "a-crash.json", uriBaseId: "%SRCROOT%" } } }] },
         ],
