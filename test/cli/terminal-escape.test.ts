@@ -84,7 +84,7 @@ describe("control characters never reach a terminal raw", () => {
   it("resume: a refusal (the bidi override) prints its reasons escaped", async () => {
     const { code, out } = await run(["resume", "--no-git", "--dry-run", "handoff.md"]);
     expect(code).toBe(1);
-    expect(out).toMatch(/^handoff resume: refused handoff\.md \(generic\)\n  injection: /);
+    expect(out).toMatch(/^handoff resume: refused handoff\.md \(generic\)\nverdict: refused .*\nrefused: injection: 13:46 injection-hidden-content: /);
     expect(RAW.test(out)).toBe(false);
   });
 
