@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
-import { sourceFromBytes } from "../load/read.js";
+import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes } from "../load/read.js";
 import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
 import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
@@ -58,7 +58,7 @@ export async function statsHistory(target: string, session: LintSession, since?:
   for (const commit of await commitsTouching(root, abs, since)) {
     const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
-      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd), session);
+      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
       return documentFacts(analysed.document, analysed.profile, analysed.result);
     });
     points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
