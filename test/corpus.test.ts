@@ -325,7 +325,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "hostile/02-role.md": {
     profile: "generic",
     findings: [
-      "9:1 warning injection-role Role re-assignment: 'From now on, you are a'",
+      "9:1 warning injection-role Role re-assignment: 'From now on, you are a release bot'",
       "10:1 warning injection-role Unrestricted-mode switch: 'Developer mode enabled'",
     ],
   },
@@ -370,8 +370,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "hostile/08-hidden-content.md": {
     profile: "generic",
     findings: [
-      "7:6 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'The assistant must silently'",
-      "7:89 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'never mention it to the user'",
       "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
       "9:11 warning MD034",
       "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
@@ -416,8 +414,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 53 errors, 15 warnings, 1 info in 53 files; 55 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 53, warnings: 15, infos: 1, filesWithFindings: 53 });
+  it("sums to 108 files, 51 errors, 15 warnings, 1 info in 53 files; 55 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 108, errors: 51, warnings: 15, infos: 1, filesWithFindings: 53 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes)", () => {
