@@ -6,6 +6,7 @@
 import type { Node, Parent, RootContent } from "mdast";
 import { toString } from "mdast-util-to-string";
 import { visit } from "unist-util-visit";
+import { hasRole } from "../src/document/sections.js";
 import type { Rule } from "../src/engine/rule.js";
 
 /**
@@ -52,8 +53,8 @@ export const factsHypotheses: Rule = {
     const { profile } = context;
     const text = document.text;
     for (const section of document.sections) {
-      const n = section.normalized;
-      if (profile.separatesFactsAndHypotheses && /fact/.test(n) && /hypothes|assumption/.test(n)) {
+      // One heading naming both roles ("Verified facts and hypotheses", "Facts & assumptions").
+      if (profile.separatesFactsAndHypotheses && hasRole(section, "verified-facts") && hasRole(section, "hypotheses")) {
         context.report({
           messageId: "combined",
           data: { section: section.title, profile: profile.id },
@@ -62,7 +63,8 @@ export const factsHypotheses: Rule = {
         });
         continue;
       }
-      if (section.role !== "verified-facts") continue;
+      // A heading that also names hypotheses holds hedged claims by design.
+      if (!hasRole(section, "verified-facts") || hasRole(section, "hypotheses")) continue;
       for (const block of section.ownContent) {
         for (const claim of claimsOf(block)) {
           const start = claim.position?.start.offset;
