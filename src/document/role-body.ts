@@ -110,7 +110,12 @@ export function holdsOrderedInstructions(nodes: readonly RootContent[]): boolean
 export function leadsInNextStep(heading: string, nodes: readonly RootContent[]): boolean {
   if (!SUMMARY_HEADING.test(foldHeadingText(heading).replace(/[^\p{L}\p{N} ]/gu, "").trim())) return false;
   for (const node of nodes) {
-    const lines = node.type === "list" ? listItems(node).map((item) => toString(item)) : node.type === "paragraph" ? toString(node).split(/\r\n|\r|\n/) : [];
+    const lines =
+      node.type === "list"
+        ? listItems(node).map((item) => toString(item))
+        : node.type === "paragraph"
+          ? toString(node).slice(0, MAX_ITEMS * LEAD_CHARS).split(/\r\n|\r|\n|(?<=[.!?。！？])\s+/u)
+          : [];
     if (lines.some((line) => NEXT_STEP_LEAD_IN.test(foldHeadingText(line.slice(0, LEAD_CHARS)).trim()))) return true;
   }
   return false;

@@ -53,7 +53,6 @@ export const CUE_GROUPS: readonly CueGroup[] = [
     weight: 3,
     whole: [
       "next",
-      "assignment",
       "tomorrow",
       "resum(?:e|ing|ption)",
       "cold[- ]?start",
@@ -84,7 +83,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "before (?:starting|beginning)",
       "do (?:this|these) first",
       "first things first",
-      "(?:your|current|today'?s|this session'?s|the) (?:assignment|task|tasks|mission|milestone|job|brief|orders|next move)",
+      "(?:your|today'?s) (?:job|orders|next move)",
       "marching orders",
       "tomorrow'?s (?:first )?(?:action|actions|task|tasks|plan|priorities)",
       "tldr for (?:the )?next",
@@ -349,7 +348,6 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "(?:known|key|hard|established|core) facts",
       "ground truth",
       "(?:verification|validation|test) (?:evidence|receipts?)",
-      "(?:verification|validation) (?:results?|outcome|outcomes)",
       "root cause(?: analysis)?",
     ],
     head: [
@@ -1230,6 +1228,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
     roles: ["build-status"],
     weight: 2,
     whole: [
+      "build(?: status| state| and test(?: status)?| and run| and deploy)?",
       "run",
       "verify",
       "verification",
@@ -1267,7 +1266,6 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "tester",
     ],
     anchored: [
-      "build(?: status| state| and test(?: status)?| and run| and deploy)?",
       "how to (?:verify|test|run|build|validate|check|preview)",
       "how to run",
     ],
@@ -1607,7 +1605,8 @@ export const CUE_GROUPS: readonly CueGroup[] = [
     roles: ["next-action", "goal"],
     weight: 3,
     lead: [
-      "(?:your|current|this session'?s|today'?s) (?:assignment|mission|milestone|task|brief)",
+      "(?:your|current|this session'?s|today'?s|the) (?:assignment|assignments|mission|milestone|task|tasks|brief)",
+      "assignment",
       "objective for (?:the )?(?:next|new) session",
       "goal for (?:the )?(?:next|new) session",
       "objetivo (?:da|para a) proxima sessao",

@@ -43,7 +43,7 @@ export interface HeadingPart {
   head: string;
   /** Offsets (in {@link text}) where the first three words start; a lead cue may start at one of them. */
   wordStarts: number[];
-  /** Offsets where the words of the head phrase start (at most 12): where a head noun may start. */
+  /** Offsets where the last four words of the head phrase start: where a head noun may start. */
   headStarts: number[];
   /** The part holds CJK, kana or Hangul. */
   cjk: boolean;
@@ -178,10 +178,10 @@ function shapePart(text: string): HeadingPart {
     if (index < 3) wordStarts.push(match.index);
     if (head === text) {
       if (index >= 1 && !cjk && POST_MODIFIERS.has(match[0].replace(/[^\p{L}]/gu, ""))) head = text.slice(0, match.index).trim();
-      else if (starts.length < 12) starts.push(match.index);
+      else starts.push(match.index);
     }
   }
-  return { text, head, wordStarts, headStarts: starts.filter((at) => at < head.length), cjk };
+  return { text, head, wordStarts, headStarts: starts.filter((at) => at < head.length).slice(-4), cjk };
 }
 
 /** Folds and cuts a heading (see {@link ShapedHeading}). */

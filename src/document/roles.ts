@@ -185,6 +185,9 @@ function rolesOfSegment(segment: HeadingSegment): { roles: SectionRole[]; rests:
   return { roles, rests };
 }
 
+/** Roles an order qualifier does not turn into a plan ("Changes (in order)" stays a record). */
+const NOT_A_PLAN: ReadonlySet<SectionRole> = new Set(["completed", "session-state", "decisions", "lessons", "durable-context", "failed-attempts"]);
+
 /** A qualifier saying the section is what comes next ("TODO: phase 2 (NEXT)"). */
 const NEXT_MARK = /^(?:next|up next|next up|do next|do first|start here|now)$/u;
 
@@ -244,7 +247,7 @@ function classify(text: string, options: ClassifyOptions): SectionRole[] {
       primary !== "next-action" &&
       !roles.includes("next-action") &&
       (((addressed || markedNext) && roles.some((role) => ACTION_LIKE_ROLES.has(role))) ||
-        (ordered && roles.some((role) => role === "remaining" || role === "hypotheses" || role === "open-questions" || role === "files")));
+        (ordered && !roles.some((role) => NOT_A_PLAN.has(role))));
     result = nextStep ? [primary, "next-action"] : second ? [primary, second] : [primary];
   } else if (!options.title && (ordered || (addressed && GENERIC_ADDRESSED_NOUNS.test(main.parts[0]?.head ?? "")))) {
     // An ordered list under an unnamed heading is open work in order; a generic note addressed to

@@ -72,6 +72,19 @@ describe("facts-hypotheses", () => {
       ],
     },
     {
+      name: "reads a section the classifier gives the verified-facts role, in any wording or language",
+      text: "# Notes\n\n## Verifizierte Fakten\n\n- Der Cache ist vermutlich kalt.\n\n## Key findings\n\n- `npm test` probably passes.\n",
+      expected: [
+        "5:1 info Verified fact without evidence (a command, exit code, SHA, path or link)",
+        "9:14 warning Hedged wording 'probably' in Verified facts: move the claim to Hypotheses until a command confirms it",
+      ],
+    },
+    {
+      name: "reports a combined heading in any wording the classifier reads as both roles",
+      text: "# HANDOFF api v1\n\n## Goal\n\ng\n\n## Facts & assumptions\n\n- maybe\n",
+      expected: ["7:1 error 'Facts & assumptions' mixes verified facts and hypotheses: the contract profile keeps them in separate sections"],
+    },
+    {
       name: "leaves hedges in Hypotheses alone",
       text: contract("- `npm test` passes.", "\n## Hypotheses\n\n- The cache probably explains it.\n"),
       expected: [],
