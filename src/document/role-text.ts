@@ -108,19 +108,29 @@ export function foldHeadingText(text: string): string {
 
 /** Leading numbering ("1.", "2.3", "A)", "IV.", "Step 4:", "#1"), emoji and punctuation. */
 function stripDecoration(text: string): string {
-  return text
+  return trimEndExcept(text, KEEP_AT_END)
     .replace(/^[^\p{L}\p{N}(「『【[]+/u, "")
     .replace(/^(?:(?:step|phase|part|section|schritt|etape|paso|passo|fase|шаг|крок)\s+)?(?:\d+(?:\.\d+)*[a-z]?|[a-z]|[ivx]+)[.):]\s+/u, "")
     .replace(/^\d+(?:\.\d+)+\s+/u, "")
     .replace(/^[^\p{L}\p{N}(「『【[]+/u, "")
-    .replace(/[^\p{L}\p{N})」』】\]?]+$/u, "")
     .replace(/\s+/g, " ")
     .trim();
 }
 
+/** Drops trailing characters that are not `keep` (a loop: linear, where `[^…]+$` is not). */
+function trimEndExcept(text: string, keep: RegExp): string {
+  let end = text.length;
+  while (end > 0 && !keep.test(text.charAt(end - 1))) end--;
+  // Tested one UTF-16 unit at a time: an astral character at the end (an emoji) goes unit by unit.
+  return text.slice(0, end);
+}
+
+const KEEP_AT_END = /[\p{L}\p{N})」』】\]?]/u;
+const KEEP_IN_PIECE = /[\p{L}\p{N}']/u;
+
 /** Trims a segment or part of the punctuation and emoji around it. */
 function trimPiece(text: string): string {
-  return text.replace(/^[^\p{L}\p{N}]+/u, "").replace(/[^\p{L}\p{N}']+$/u, "").replace(/\s+/g, " ").trim();
+  return trimEndExcept(text.replace(/^[^\p{L}\p{N}]+/u, ""), KEEP_IN_PIECE).replace(/\s+/g, " ").trim();
 }
 
 /** Separators between segments; brackets also mark the segment inside them. */
