@@ -10,7 +10,8 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { HandoffDocument } from "../../src/document/model.js";
 import { coverage, loadDocuments, precisionRecall, readLabels, score, type RoleScore } from "../helpers/role-labels.js";
 import { publicCorpusDir } from "../helpers/locations.js";
 
@@ -24,7 +25,11 @@ const noPublic = publicCorpusDir === undefined;
 if (noPublic) console.warn("public corpus not found (../shared/corpus-public or /work/shared/corpus-public): skipping the role-fixture tests on it");
 
 describe.skipIf(noPublic)("section roles on shared/corpus-public/docs (1096 labelled headings)", () => {
-  const documents = noPublic ? new Map() : loadDocuments(publicCorpusDir as string, publicLabels);
+  let documents = new Map<string, HandoffDocument>();
+  // Parsing (mdast and sections are built on first read) is the slow part: done once, with room.
+  beforeAll(() => {
+    documents = loadDocuments(publicCorpusDir as string, publicLabels);
+  }, 300_000);
 
   it("labels every H1–H3 heading of the corpus, and every label names a heading", () => {
     expect(publicLabels).toHaveLength(1096);
@@ -49,7 +54,10 @@ const externalLabels = readLabels("external-handoffs.tsv", (c) => path.join(`${(
 const noExternal = !externalDir || !existsSync(externalDir);
 
 describe.skipIf(noExternal)("section roles on 20 more public handoffs (HANDOFFKIT_EXTERNAL_HANDOFFS)", () => {
-  const documents = noExternal ? new Map() : loadDocuments(externalDir as string, externalLabels);
+  let documents = new Map<string, HandoffDocument>();
+  beforeAll(() => {
+    documents = loadDocuments(externalDir as string, externalLabels);
+  }, 300_000);
 
   it("labels every H1–H3 heading of those documents", () => {
     expect(coverage(externalLabels, documents)).toEqual({ unlabelled: [], orphans: [] });

@@ -40,13 +40,15 @@ export function readLabels(name: string, pathOf: (columns: Record<string, string
   });
 }
 
-/** Parses the documents of `labels` under `root`, once each. */
+/** Parses the documents of `labels` under `root`, once each, sections built. */
 export function loadDocuments(root: string, labels: readonly RoleLabel[]): Map<string, HandoffDocument> {
   const documents = new Map<string, HandoffDocument>();
   for (const { file } of labels) {
     if (documents.has(file)) continue;
     const full = path.join(root, file);
-    documents.set(file, parseDocument(sourceFromBytes(full, readFileSync(full), root)));
+    const document = parseDocument(sourceFromBytes(full, readFileSync(full), root));
+    void document.sections;
+    documents.set(file, document);
   }
   return documents;
 }
