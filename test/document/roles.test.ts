@@ -227,6 +227,47 @@ describe("classifyHeading: other languages, spellings and capitals", () => {
   ])("%j is %s", (heading, expected) => {
     expect(roles(heading)).toBe(expected);
   });
+
+  it.each([
+    // Suggested steps, order and scope, as a head-initial language writes them
+    ["Vorgeschlagene Reihenfolge", "next-action"],
+    ["Wo weitermachen?", "next-action"],
+    ["Étapes suggérées", "next-action"],
+    ["Suite des travaux", "next-action"],
+    ["Pasos sugeridos", "next-action"],
+    ["Passi suggeriti", "next-action"],
+    ["Escopo sugerido", "next-action"],
+    ["Próximas tarefas", "next-action"],
+    ["Suggested scope", "next-action"],
+    ["Plan for tomorrow", "next-action"],
+    ["TL;DR — what you need to do", "next-action"],
+    // The goal named first, its qualifier after it
+    ["Objetivo principal", "goal"],
+    ["🎯 Objectif principal", "goal"],
+    ["Obiettivo della sessione", "goal"],
+    ["Hauptziel", "goal"],
+    ["Objetivo da próxima sessão", "next-action,goal"],
+    // German compounds, loose ends, Chinese remaining work
+    ["Arbeitshypothesen", "hypotheses"],
+    ["Loose ends", "remaining"],
+    ["剩余工作", "remaining"],
+    // Immediate priorities, a task list handed to the reader, what still needs doing
+    ["Prioridades inmediatas", "next-action"],
+    ["Priorités immédiates", "next-action"],
+    ["Priorità immediate", "next-action"],
+    ["Sofortige Prioritäten", "next-action"],
+    ["5. Your concrete task list (for the reviewer)", "next-action"],
+    ["Что ещё нужно сделать", "remaining"],
+    ["Що ще потрібно зробити", "remaining"],
+    ["Design decisions still needed", "decisions,open-questions"],
+    // Chinese: the state of a named thing, the project's positioning
+    ["2. 交接时 Git 状态", "session-state"],
+    ["服务器最后一次已知状态", "session-state"],
+    ["状态机设计", "-"],
+    ["项目定位", "durable-context"],
+  ])("%j is %s", (heading, expected) => {
+    expect(roles(heading)).toBe(expected);
+  });
 });
 
 describe("classifyHeading: document titles", () => {
