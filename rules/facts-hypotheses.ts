@@ -65,6 +65,9 @@ export const factsHypotheses: Rule = {
       }
       // A heading that also names hypotheses holds hedged claims by design.
       if (!hasRole(section, "verified-facts") || hasRole(section, "hypotheses")) continue;
+      // Evidence for every claim is the rule of a profile that has a Verified facts section (the
+      // contract's); a loose handoff's "Findings" or "Proof summary" made no such promise.
+      const askEvidence = profile.sections.some((spec) => spec.role === "verified-facts");
       for (const block of section.ownContent) {
         for (const claim of claimsOf(block)) {
           const start = claim.position?.start.offset;
@@ -72,7 +75,7 @@ export const factsHypotheses: Rule = {
           if (start === undefined || end === undefined) continue;
           const source = text.slice(start, end);
           reportHedges(claim, text, context);
-          if (!hasEvidence(claim, source) && toString(claim).trim() !== "") {
+          if (askEvidence && !hasEvidence(claim, source) && toString(claim).trim() !== "") {
             context.report({ messageId: "noEvidence", node: claim, severity: "info" });
           }
         }
