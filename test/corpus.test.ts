@@ -52,8 +52,8 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "contract/facts-and-hypotheses-combined.md": {
     profile: "contract",
     findings: [
-      "1:1 error required-sections Missing required section 'Verified facts' (contract profile)",
       "17:1 error facts-hypotheses 'Verified facts and hypotheses' mixes verified facts and hypotheses: the contract profile keeps them in separate sections",
+      "17:1 error required-sections Section 'Verified facts and hypotheses' stands for the required 'Verified facts' (contract profile): use the profile's heading",
     ],
   },
   "contract/hedged-verified-fact.md": {
