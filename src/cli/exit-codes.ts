@@ -8,7 +8,7 @@ export const EXIT_CODES = {
   lint: [
     [0, "no errors (warnings within --max-warnings)"],
     [1, "at least one error, or more warnings than --max-warnings"],
-    [2, "usage, config or internal error (a path that matches nothing, a rule that threw)"],
+    [2, "usage, config or internal error (a path that matches nothing without --no-error-on-unmatched-pattern, a rule that threw)"],
   ],
   seal: [
     [0, "every file sealed (or already sealed)"],

@@ -11,6 +11,7 @@ import { readSource } from "../load/read.js";
 import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
+import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
@@ -83,7 +84,8 @@ function table(rows: readonly ListRow[]): string {
 /** Runs `list`. @returns 0, or 2 for usage errors. */
 export async function runList(options: ListCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!["table", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: table, json)`);
+    const format = canonicalFormat(options.format, ["json"]);
+    if (!format) throw new ConfigError(unknownFormatMessage(options.format, ["json"]));
     const { session, stores } = openStore(options, io);
     const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
     for (const status of wanted ?? []) {
@@ -115,7 +117,7 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
       }
     }
     const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
-    if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
+    if (format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
     else if (rows.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
     else io.stdout.write(escapeControls(table(rows), { multiline: true }));
     return EXIT.ok;
@@ -129,7 +131,7 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("list")
     .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
-    .option("-f, --format <format>", "table or json", "table")
+    .option("-f, --format <format>", formatNames(["json"]), TEXT_FORMAT)
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .option("-p, --profile <profile>", "look up the store of this profile")
     .option("-c, --config <file>", "use this config file")

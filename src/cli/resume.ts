@@ -21,6 +21,7 @@ import { catalogEntry, isOpen, openHandoffs, type CatalogEntry } from "../store/
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
 import { handoffPathTest } from "../store/store-paths.js";
 import { DirectoryStore } from "../store/store.js";
+import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
@@ -121,8 +122,9 @@ function checks(steps: readonly StepOutcome[]): Array<Record<string, unknown>> {
 /** Runs `resume`. @returns the exit code (`EXIT_CODES.resume` in ./exit-codes.ts). */
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json)`);
-    const json = options.format === "json";
+    const format = canonicalFormat(options.format, ["json"]);
+    if (!format) throw new ConfigError(unknownFormatMessage(options.format, ["json"]));
+    const json = format === "json";
     const dryRun = Boolean(options.dryRun);
     const strict = Boolean(options.strict);
     const { session, stores } = openStore(options, io, true);
@@ -208,7 +210,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .command("resume")
     .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .option("-f, --format <format>", "text or json", "text")
+    .option("-f, --format <format>", formatNames(["json"]), TEXT_FORMAT)
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
     .option("-p, --profile <profile>", "check against this profile (and read only its store)")
     .option("-c, --config <file>", "use this config file")

@@ -14,6 +14,7 @@ import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
+import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
@@ -31,7 +32,8 @@ export interface StatsCommandOptions {
   now?: string;
 }
 
-const FORMATS = ["table", "json", "markdown", "svg", "html"];
+/** The machine formats of `stats`, besides `text`. */
+const FORMATS = ["json", "markdown", "svg", "html"];
 
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
@@ -119,7 +121,9 @@ function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): n
 /** Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 for usage or internal errors. */
 export async function runStats(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!FORMATS.includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
+    const format = canonicalFormat(options.format, FORMATS);
+    if (!format) throw new ConfigError(unknownFormatMessage(options.format, FORMATS));
+    options = { ...options, format };
     let gates: Gate[];
     try {
       gates = (options.failUnder ?? []).map(parseGate);
@@ -176,7 +180,7 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .command("stats")
     .description("schema-adoption figures over handoffs (counts and shares), for CI")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
-    .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "table")
+    .option("-f, --format <format>", `output format: ${formatNames(FORMATS)}`, TEXT_FORMAT)
     .option("-p, --profile <profile>", "check every document against this profile")
     .option("-c, --config <file>", "use this config file")
     .option("--no-config", "ignore config files")

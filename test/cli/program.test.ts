@@ -157,7 +157,7 @@ describe("handoff lint", () => {
 
   it("exits 2 on an unknown format", async () => {
     const result = await run(["lint", "--format", "xml", "h"]);
-    expect(result).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: stylish, json, sarif, github, junit)\n" });
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json, sarif, github, junit)\n" });
   });
 
   it("shows errors only with --quiet, and still exits on them", async () => {
@@ -171,7 +171,7 @@ describe("handoff lint", () => {
   it("exits 1 when warnings exceed --max-warnings, 0 when within it", async () => {
     expect(await run(["lint", "--max-warnings", "0", "h/warning.md"])).toMatchObject({
       code: 1,
-      stderr: "handoff: 1 warnings exceed --max-warnings 0\n",
+      stderr: "handoff: 1 warning exceeds --max-warnings 0\n",
     });
     expect(await run(["lint", "--max-warnings", "1", "h/warning.md"])).toMatchObject({ code: 0, stderr: "" });
     expect(await run(["lint", "h/warning.md"])).toMatchObject({ code: 0 });
