@@ -173,7 +173,9 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
     else if (/^MD\d{3}$/i.test(name)) id = name.toUpperCase();
     else if (MARKDOWNLINT_ALIASES.has(name.toLowerCase())) id = MARKDOWNLINT_ALIASES.get(name.toLowerCase());
     if (id === undefined) {
-      throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')`);
+      // --only runs handoffkit rules (and the markdownlint bridge as a whole): suggest only what it takes.
+      const names = where === "--only" ? "id such as 'next-action', code such as 'HK008', or 'markdownlint' for all of its rules" : "id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022'";
+      throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by ${names})`);
     }
     out[id] = value;
   }

@@ -128,3 +128,20 @@ describe("one format vocabulary", () => {
     expect(flat).toMatch(/-f, --format <format> (output format: )?text \(or stylish, table\), json[^-]*\(default: "text"\)/);
   });
 });
+
+describe("--only", () => {
+  const CLEAN = "# Handoff\n\n## Next steps\n\n- Run it.\n";
+
+  it("suggests only names it accepts, and accepts each kind it suggests", async () => {
+    writeFileSync(path.join(dir, "w.md"), CLEAN);
+    const unknown = await run(["lint", "--no-config", "--only", "nope", "w.md"]);
+    expect(unknown).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: unknown rule 'nope' in --only (name rules by id such as 'next-action', code such as 'HK008', or 'markdownlint' for all of its rules)\n",
+    });
+    for (const name of ["next-action", "HK008", "markdownlint"]) {
+      expect((await run(["lint", "--no-config", "--only", name, "w.md"])).code, name).toBe(0);
+    }
+  });
+});
