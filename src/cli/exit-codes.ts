@@ -49,7 +49,7 @@ export const EXIT_CODES = {
     [2, "usage error, a path that matches nothing, or a gate naming no figure"],
   ],
   "install-hook": [
-    [0, "installed or updated"],
+    [0, "installed or updated; with --uninstall, removed (a chained hook restored) or nothing to remove"],
     [2, "not a git repository, a chained hook already exists, or the write failed"],
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;

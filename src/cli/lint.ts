@@ -165,6 +165,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
       return EXIT.usage;
     }
+    // A commit without handoff changes: the pre-commit hook stays silent.
+    if (options.staged && run.results.length === 0 && options.format === TEXT_FORMAT && !options.outputFile) return EXIT.ok;
     if (options.outputFile) {
       // Never replace a handoff with the report about it.
       const target = path.resolve(io.cwd, options.outputFile);
