@@ -11,6 +11,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { lilconfigSync } from "lilconfig";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import type { CustomProfileConfig } from "../profiles/custom.js";
+import { parseJsonText } from "./json-text.js";
 import { MARKDOWNLINT_ALIASES } from "../markdownlint/rule-names.js";
 import type { SeveritySetting } from "./diagnostic.js";
 
@@ -58,11 +59,15 @@ export class ConfigError extends Error {
 const SEARCH_PLACES = ["handoff.config.json", ".handoffrc.json", ".handoffrc", "package.json"];
 
 function loadJson(filepath: string, content: string): unknown {
-  try {
-    return JSON.parse(content);
-  } catch (error) {
-    throw new ConfigError(`${filepath}: invalid JSON (${(error as Error).message})`);
-  }
+  const parsed = parseJsonText(content);
+  if (parsed.ok) return parsed.value;
+  if (parsed.empty) throw new ConfigError(emptyConfigMessage(filepath));
+  throw new ConfigError(`${filepath}:${parsed.line}:${parsed.column}: invalid JSON (${parsed.reason})`);
+}
+
+/** An empty config file is reported, not skipped: whoever wrote it meant something. */
+function emptyConfigMessage(filepath: string): string {
+  return `${filepath}: the config file is empty (write {} for no settings, or delete it)`;
 }
 
 let configValidator: ValidateFunction<HandoffConfig> | undefined;
@@ -121,6 +126,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     searchPlaces: SEARCH_PLACES,
     loaders: { ".json": loadJson, noExt: loadJson },
     packageProp: "handoff",
+    ignoreEmptySearchPlaces: false,
   });
   let result: ReturnType<typeof explorer.search>;
   try {
@@ -129,6 +135,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(String((error as Error).message ?? error));
   }
+  if (result?.isEmpty && path.basename(result.filepath) !== "package.json") throw new ConfigError(emptyConfigMessage(result.filepath));
   if (!result || result.isEmpty) return { config: {}, filepath: result?.filepath };
   return { config: checkConfig(result.config, result.filepath), filepath: result.filepath };
 }

@@ -251,7 +251,10 @@ describe("handoff lint: config", () => {
   });
 
   it.each([
-    ["invalid JSON", "{ rules: }", /^handoff: .*handoff\.config\.json: invalid JSON \(.+\)\n$/],
+    ["invalid JSON", "{ rules: }", /^handoff: .*handoff\.config\.json:1:3: invalid JSON \(invalid symbol\)\n$/],
+    ["a trailing comma, at its line and column", '{\n  "rules": {\n    "next-action": "warning",\n  }\n}\n', /^handoff: .*handoff\.config\.json:4:3: invalid JSON \(property name expected\)\n$/],
+    ["an empty file", "\n  \n", /^handoff: .*handoff\.config\.json: the config file is empty \(write \{\} for no settings, or delete it\)\n$/],
+    ["a file of zero bytes", "", /^handoff: .*handoff\.config\.json: the config file is empty/],
     ["a schema violation", JSON.stringify({ rules: { MD013: "loud" } }), /^handoff: .*handoff\.config\.json: rules\.MD013: must be equal to one of the allowed values\n$/],
     ["an unknown key", JSON.stringify({ rulez: {} }), /^handoff: .*handoff\.config\.json: \(root\): must NOT have additional properties 'rulez'\n$/],
     ["an unknown profile", JSON.stringify({ profile: "nope" }), /^handoff: unknown profile 'nope' \(known: hatch3r, verified-delivery, sno, contract, generic\)\n$/],
