@@ -167,6 +167,7 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     });
   }
   let refused = false;
+  const references: AnchorOrAlias[] = [];
   visit(doc, {
     Pair(_key, pair) {
       // `{ a }: b` or `[a]: b`: a JavaScript object cannot hold such a key (yaml would stringify
@@ -185,12 +186,7 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     Alias(_key, node) {
       refused = true;
       const [s, e] = node.range ?? [0, 0];
-      frontmatter.problems.push({
-        code: "alias",
-        message: `YAML alias '*${node.source}' is not allowed in frontmatter (aliases can expand without bound)`,
-        offset: base + s,
-        endOffset: base + e,
-      });
+      references.push({ kind: "alias", name: node.source, offset: base + s, endOffset: base + e });
     },
     Node(_key, node) {
       if (node.anchor) {
@@ -201,15 +197,11 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
         const marker = `&${node.anchor}`;
         const at = raw.lastIndexOf(marker, s);
         const offset = at === -1 ? s : at;
-        frontmatter.problems.push({
-          code: "anchor",
-          message: `YAML anchor '&${node.anchor}' is not allowed in frontmatter`,
-          offset: base + offset,
-          endOffset: base + (at === -1 ? s : at + marker.length),
-        });
+        references.push({ kind: "anchor", name: node.anchor, offset: base + offset, endOffset: base + (at === -1 ? s : at + marker.length) });
       }
     },
   });
+  if (references.length > 0) frontmatter.problems.push(anchorsAndAliasesProblem(references));
   if (doc.errors.length > 0 || refused) return frontmatter;
   if (doc.contents === null) {
     frontmatter.data = {};
@@ -228,6 +220,42 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
   const data = doc.toJS({ maxAliasCount: 0 }) as unknown;
   frontmatter.data = data as Record<string, unknown>;
   return frontmatter;
+}
+
+/** An anchor (`&name`) or alias (`*name`) in frontmatter, at its offsets in the file. */
+interface AnchorOrAlias {
+  kind: "anchor" | "alias";
+  name: string;
+  offset: number;
+  endOffset: number;
+}
+
+/** How many names of a kind a message lists before `…`. */
+const NAMES_SHOWN = 3;
+
+/**
+ * The one problem for every anchor and alias of a frontmatter block, at the first of them: an
+ * alias bomb (`&a [x,x,…]`, `&b [*a,*a,…]`, …) is one finding, not one per alias.
+ */
+function anchorsAndAliasesProblem(references: readonly AnchorOrAlias[]): FrontmatterProblem {
+  const first = references.reduce((a, b) => (b.offset < a.offset ? b : a));
+  const part = (kind: AnchorOrAlias["kind"], sigil: string): string | undefined => {
+    const found = references.filter((r) => r.kind === kind);
+    if (found.length === 0) return undefined;
+    if (found.length === 1) return `${kind} '${sigil}${found[0]?.name}'`;
+    const names = [...new Set(found.map((r) => `'${sigil}${r.name}'`))];
+    return `${found.length} ${kind}${kind === "alias" ? "es" : "s"} (${names.slice(0, NAMES_SHOWN).join(", ")}${names.length > NAMES_SHOWN ? ", …" : ""})`;
+  };
+  const parts = [part("anchor", "&"), part("alias", "*")].filter((p): p is string => p !== undefined);
+  const aliases = references.some((r) => r.kind === "alias");
+  const anchors = references.some((r) => r.kind === "anchor");
+  const head = aliases && anchors ? "YAML anchors and aliases are" : aliases ? "YAML aliases are" : "YAML anchors are";
+  return {
+    code: aliases ? "alias" : "anchor",
+    message: `${head} not allowed in frontmatter${aliases ? " (aliases can expand without bound)" : ""}: ${parts.join(", ")}`,
+    offset: first.offset,
+    endOffset: first.endOffset,
+  };
 }
 
 function keyName(raw: string, at: number): string {
