@@ -60,8 +60,10 @@ export async function runSeal(
       const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
       const findings = `${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}`;
       if (plan.unchanged) {
-        // Sealed before (with --force, when it has such findings): it is sealed, whatever this run's flags.
+        // Sealed before (with --force, when it has such findings): it is sealed, and says so; without
+        // --force the findings still fail the run, as they would have blocked the seal.
         io.stdout.write(`${shown}: already sealed ${plan.digest}${blocking.length > 0 ? ` (despite ${findings}: see 'handoff lint ${shown}')` : ""}\n`);
+        if (blocking.length > 0 && !options.force) exit = Math.max(exit, EXIT.findings);
         continue;
       }
       if (blocking.length > 0 && !options.force) {
