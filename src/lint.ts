@@ -15,6 +15,7 @@ import { checkRuleOptions } from "./engine/rule-options.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, type SourceFile } from "./load/read.js";
 import type { WorkerLintOptions } from "./parallel/protocol.js";
+import { checkMarkdownlintSetting } from "./markdownlint/config-check.js";
 import { secretValuesToMask } from "./secrets/document.js";
 import { maskFileResult } from "./secrets/mask.js";
 import { contentDigest, type LintFacts } from "./cache/lint-cache.js";
@@ -145,7 +146,9 @@ export function createSession(options: LintOptions = {}): LintSession {
   checkProfile(configuredProfile, profiles, "");
   (config.overrides ?? []).forEach((override, index) => checkProfile(override.profile, profiles, ` in overrides[${index}]`));
   const cliRuleOverrides = { ...(normalizeRuleNames(options.ruleOverrides, known, "--rule") ?? {}), ...onlyRuleOverrides(options.onlyRules, known) };
-  const prepared = prepareRules(rules, { ...config, rules: mergeRulesConfig(config, []) }, cliRuleOverrides);
+  const mergedRules = mergeRulesConfig(config, []);
+  checkMarkdownlintSetting(mergedRules.markdownlint);
+  const prepared = prepareRules(rules, { ...config, rules: mergedRules }, cliRuleOverrides);
   const now = options.now ?? new Date();
   return {
     cwd,
