@@ -80,6 +80,34 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "33:1 warning section-order Section 'Decisions' should come before 'Completed work' (contract order)",
     ],
   },
+  "frontmatter-languages/hatch3r-json.md": {
+    profile: "hatch3r",
+    findings: [
+      "7:20 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "8:13 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-toml-dashes.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:17 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:10 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-toml.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:17 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:10 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-yaml.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:16 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:9 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
   "generic/chinese-headings.md": { profile: "generic", findings: [] },
   "generic/clean.md": { profile: "generic", findings: [] },
   "generic/crlf-line-endings.md": { profile: "generic", findings: [] },
@@ -406,8 +434,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 51 errors, 15 warnings, 1 info in 51 files; 57 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 51, warnings: 15, infos: 1, filesWithFindings: 51 });
+  it("sums to 112 files, 59 errors, 15 warnings, 1 info in 55 files; 57 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 112, errors: 59, warnings: 15, infos: 1, filesWithFindings: 55 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes)", () => {
