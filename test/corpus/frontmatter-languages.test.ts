@@ -52,4 +52,14 @@ describe("corpus/frontmatter-languages", () => {
     const run = await cli(["verify", ...FILES], repoRoot);
     expect(run).toEqual({ code: 0, stdout: FILES.map((f) => `${f}: integrity ok ${DIGEST}\n`).join(""), stderr: "" });
   });
+
+  it("gives the same stats for each file (but its path): frontmatter present, integrity valid, expired", async () => {
+    const outputs = await Promise.all(
+      FILES.map(async (file) => (await cli(["stats", "--format", "json", "--no-config", "--now", "2026-12-01T00:00:00Z", file], repoRoot)).stdout.replaceAll(file, "FILE")),
+    );
+    const figures = JSON.parse(outputs[0] as string).figures as Array<{ id: string; count: number }>;
+    const counts = Object.fromEntries(figures.map((f) => [f.id, f.count]));
+    expect(counts).toMatchObject({ "frontmatter-present": 1, "frontmatter-valid": 0, "integrity-present": 1, "integrity-valid": 1, expired: 1 });
+    for (const output of outputs.slice(1)) expect(output).toBe(outputs[0]);
+  });
 });
