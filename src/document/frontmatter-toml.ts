@@ -49,6 +49,9 @@ export function parseTomlFrontmatter(raw: string, base: number): FrontmatterPars
 
 /** Builds the positioned tree from toml-eslint-parser's AST (already checked: no key is defined twice). */
 class TomlTreeBuilder {
+  /** The entries of each mapping by key, so that a block of n tables is built in O(n), not O(n²). */
+  private readonly keys = new WeakMap<FrontmatterMap, Map<string, FrontmatterEntry>>();
+
   constructor(
     private readonly raw: string,
     private readonly base: number,
@@ -88,7 +91,7 @@ class TomlTreeBuilder {
     }
     const lastPart = parts[parts.length - 1];
     if (!lastPart) return;
-    target.entries.push({ key: keyName(lastPart), ...this.span(lastPart), value: this.value(keyValue.value, depth + 1) });
+    this.push(target, { key: keyName(lastPart), ...this.span(lastPart), value: this.value(keyValue.value, depth + 1) });
   }
 
   /** The mapping under `part` in `map` (created when absent; the last element of an array of tables). */
@@ -103,13 +106,21 @@ class TomlTreeBuilder {
 
   private entry(map: FrontmatterMap, part: AST.TOMLBare | AST.TOMLQuoted, owner: AST.TOMLNode, create: () => FrontmatterNode): FrontmatterEntry {
     const key = keyName(part);
-    let entry = map.entries.find((e) => e.key === key);
+    let entry = this.keys.get(map)?.get(key);
     if (!entry) {
       entry = { key, ...this.span(part), value: create() };
-      map.entries.push(entry);
+      this.push(map, entry);
     }
     map.endOffset = Math.max(map.endOffset, this.base + owner.range[1]);
     return entry;
+  }
+
+  private push(map: FrontmatterMap, entry: FrontmatterEntry): void {
+    map.entries.push(entry);
+    let byKey = this.keys.get(map);
+    if (!byKey) this.keys.set(map, (byKey = new Map()));
+    // The first entry of a key is the one a reader sees (a key defined twice is refused before).
+    if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
   }
 
   private value(node: AST.TOMLContentNode, depth: number): FrontmatterNode | undefined {
