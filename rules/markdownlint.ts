@@ -75,6 +75,10 @@ export const markdownlint: Rule = {
     tags: ["style", "markdownlint"],
     reportsForeignRuleIds: true,
     messages: { markdownlint: "{{message}}" },
+    optionsSchema: {
+      type: "object",
+      properties: { config: { type: "object", description: "markdownlint's config (as in .markdownlint.json), over handoffkit's defaults; the top-level \"markdownlint\" key sets it too." } },
+    },
     defaultOptions: { config: {} },
   },
   check(document, context) {

@@ -6,6 +6,9 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import { describeJsonError } from "./json-record.js";
 import { MAX_TREE_DEPTH, treeValue, type FrontmatterNode, type FrontmatterParse, type FrontmatterProblem } from "./frontmatter-tree.js";
+import { jsonNestingTooDeepAt } from "./nesting.js";
+
+const TOO_DEEP = "JSON syntax error: the frontmatter nests too deeply to be read";
 
 /**
  * Parses `raw`, the text between the fences, found at offset `base` of the document.
@@ -13,14 +16,17 @@ import { MAX_TREE_DEPTH, treeValue, type FrontmatterNode, type FrontmatterParse,
  */
 export function parseJsonFrontmatter(raw: string, base: number): FrontmatterParse {
   if (raw.trim() === "") return { data: {}, problems: [], tree: undefined };
+  // jsonc-parser descends recursively: deeper text is refused before it is parsed.
+  const deep = jsonNestingTooDeepAt(raw);
+  if (deep !== -1) return { data: undefined, problems: [{ code: "json-error", message: TOO_DEEP, offset: base + deep, endOffset: base + deep + 1 }], tree: undefined };
   const errors: ParseError[] = [];
   let root: Node | undefined;
   try {
     root = parseTree(raw, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   } catch (error) {
-    // jsonc-parser descends recursively: hostile nesting overflows the stack.
+    // A stack overflow below the nesting bound (a thread with a small stack).
     if (!(error instanceof RangeError)) throw error;
-    const problem = { code: "json-error" as const, message: "JSON syntax error: the frontmatter nests too deeply to be read", offset: base, endOffset: base + 1 };
+    const problem = { code: "json-error" as const, message: TOO_DEEP, offset: base, endOffset: base + 1 };
     return { data: undefined, problems: [problem], tree: undefined };
   }
   const problems: FrontmatterProblem[] = [];

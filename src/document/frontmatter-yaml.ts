@@ -8,6 +8,7 @@
  */
 import { isAlias, isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Node } from "yaml";
 import { MAX_TREE_DEPTH, type FrontmatterNode, type FrontmatterParse, type FrontmatterProblem, type FrontmatterScalarStyle } from "./frontmatter-tree.js";
+import { yamlNestingTooDeepAt } from "./nesting.js";
 
 const YAML_STYLES: Record<string, FrontmatterScalarStyle> = {
   PLAIN: "plain",
@@ -23,6 +24,12 @@ const YAML_STYLES: Record<string, FrontmatterScalarStyle> = {
  */
 export function parseYamlFrontmatter(raw: string, base: number): FrontmatterParse {
   const problems: FrontmatterProblem[] = [];
+  // The yaml composer recurses once per level: deeper text is refused before it is composed.
+  const deep = yamlNestingTooDeepAt(raw);
+  if (deep !== -1) {
+    problems.push({ code: "yaml-error", message: TOO_DEEP, offset: base + deep, endOffset: base + deep + 1 });
+    return { data: undefined, problems, tree: undefined };
+  }
   const doc = parseDocument(raw, {
     schema: "core",
     uniqueKeys: true,
@@ -169,6 +176,7 @@ function keyName(raw: string, at: number): string {
   return match ? ` '${match[0]}'` : "";
 }
 
+/** For text nested past `MAX_NESTING_DEPTH` (`./nesting.ts`), and for a stack overflow yaml itself catches. */
 const TOO_DEEP = "YAML syntax error: the frontmatter nests too deeply to be read";
 
 /** The yaml package appends " at line L, column C" and a code frame; we give positions ourselves. */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { frontmatterNodeOffsets, readFrontmatter, type Frontmatter } from "../../src/document/frontmatter.js";
 import { parseDocument } from "../../src/document/parse.js";
+import { MAX_NESTING_DEPTH } from "../../src/document/nesting.js";
 import { sourceFromBytes } from "../../src/load/read.js";
 
 function frontmatterOf(text: string): Frontmatter {
@@ -139,6 +140,12 @@ describe("frontmatter languages", () => {
     const fm = frontmatterOf(text);
     expect(fm.problems.map((p) => p.code)).toEqual([code]);
     expect(fm.data).toBeUndefined();
+  });
+
+  it("refuses JSON frontmatter past the nesting bound at the first bracket too deep, before it is parsed", () => {
+    const at = (depth: number) => frontmatterOf(`---json\n${"[".repeat(depth)}${"]".repeat(depth)}\n---\n`).problems.map((p) => `${p.offset} ${p.message}`);
+    expect(at(MAX_NESTING_DEPTH).some((p) => p.includes("nests too deeply"))).toBe(false);
+    expect(at(MAX_NESTING_DEPTH + 1)).toEqual([`${8 + MAX_NESTING_DEPTH} JSON syntax error: the frontmatter nests too deeply to be read`]);
   });
 
   it("reads a JSON __proto__ key as an own key, never as the prototype", () => {
