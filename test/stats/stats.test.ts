@@ -135,7 +135,8 @@ describe("handoff stats on corpus/", () => {
       "profile:sno": "6/109",
       "profile:verified-delivery": "10/109",
       "v1-headings": "21/109",
-      "hypotheses": "19/109",
+      "hypotheses": "24/109",
+      "next-action": "95/97",
       "job-records": "40/109",
       "frontmatter-present": "25/109",
       "frontmatter-valid": "11/25",
@@ -264,7 +265,8 @@ describe("handoff stats on ../shared/corpus-public/docs", () => {
     const report = await statsJson(repoRoot, [path.join(sharedCorpus as string, "docs")]);
     expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([76, 73, 2, 1]);
     expect(figure(report, "v1-headings")).toBe("0/73");
-    expect(figure(report, "hypotheses")).toBe("1/73");
+    expect(figure(report, "hypotheses")).toBe("4/73");
+    expect(figure(report, "next-action")).toBe("51/63");
     expect(figure(report, "job-records")).toBe("12/73");
     expect(figure(report, "frontmatter-present")).toBe("10/73");
   });
