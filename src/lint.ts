@@ -310,6 +310,7 @@ export function analyseSource(source: SourceFile, session: LintSession, options:
     const { document, profile } = buildDocument(source, session, settings);
     const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead });
     const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
+    if (document.profileReason === "reference" && document.formatReference) result.profileReason = document.formatReference;
     return { document, profile, result: secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result };
   } catch (error) {
     return {
