@@ -42,6 +42,8 @@ const DATE_SHAPES = [
   `${month("nm")}\\s+(?<nd>\\d{1,2})(?:st|nd|rd|th)?,?\\s+(?<ny>\\d{4})`,
   `(?<rd>\\d{1,2})(?:st|nd|rd|th)?\\s+${month("rm")}\\s+(?<ry>\\d{4})`,
 ];
+/** The patterns built from the tables above, for the ReDoS check of the test suite. */
+export const STATED_DATE_PATTERNS: () => readonly RegExp[] = () => [DATE_RE, LABEL_ALONE_RE, LABEL_LINE_RE];
 const DATE_RE = new RegExp(DATE_SHAPES.map((shape) => `(?<![\\w.])(?:${shape})(?!\\d)`).join("|"), "iu");
 
 function utcDay(year: number, month: number, day: number, hour = 0, minute = 0): Date | undefined {
@@ -115,6 +117,8 @@ const LABEL = [
 ]
   .sort((a, b) => b.length - a.length)
   .join("|");
+/** A label alone: a `Last updated` heading or table cell. */
+const LABEL_ALONE_RE = new RegExp(`^(?:${LABEL})$`, "iu");
 /** `Label: <date>` at the start of a line (after list markers, quote markers and emphasis). */
 const LABEL_LINE_RE = new RegExp(`^[\\s>*_-]*(?:\\d+[.)]\\s+)?[*_]*(${LABEL})[*_]*\\s*[:：]?[*_]*\\s*(?=\\S)`, "iu");
 /** "As of <date>" opening a line: what the document says about the time it describes. */
@@ -163,7 +167,7 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
       titleSeen = true;
       // A "Last updated" heading over a paragraph that starts with the date.
       const next = (parent as { children?: Node[] } | undefined)?.children?.[index + 1];
-      if (new RegExp(`^(?:${LABEL})$`, "iu").test(title.trim()) && next?.type === "paragraph") {
+      if (LABEL_ALONE_RE.test(title.trim()) && next?.type === "paragraph") {
         const nextStart = next.position?.start.offset ?? 0;
         const nextSource = text.slice(nextStart, next.position?.end.offset ?? nextStart);
         if (findDate(nextSource)?.index === nextSource.search(/\d/)) add(title.trim(), nextSource, nextStart);
@@ -178,7 +182,7 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
       const cells = (node as TableRow).children;
       const label = cells[0] ? toString(cells[0]).trim() : "";
       const cell = cells[1];
-      if (cell && new RegExp(`^(?:${LABEL})$`, "iu").test(label)) {
+      if (cell && LABEL_ALONE_RE.test(label)) {
         const cellStart = cell.position?.start.offset ?? 0;
         add(label, text.slice(cellStart, cell.position?.end.offset ?? cellStart), cellStart);
       }
