@@ -41,7 +41,8 @@ describe("maskText", () => {
 describe("maskResults", () => {
   it("masks a markdownlint message quoting the line of a secret found by no-secrets", () => {
     const password = `Fk${r(ALPHABETS.b62, 38)}`;
-    const session = createSession({ cwd: "/virtual" });
+    // MD034 (bare URLs) is not in the default preset: turned on, it quotes the URL.
+    const session = createSession({ cwd: "/virtual", config: { markdownlint: { MD034: true } } });
     const result = lintText("h.md", `# H\n\n## Next steps\n\nSee http://deploy:${password}@ci.internal/hook now.\n`, session);
     const md034 = result.diagnostics.find((d) => d.ruleId === "MD034");
     // markdownlint quotes the start of the URL, cutting the password: a piece of it is in the raw message.
