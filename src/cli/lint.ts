@@ -16,7 +16,7 @@ import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
-import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
+import { FORMATS, renderResults, repositoryRootOf, writeOutputFile, type RunOutcome } from "./output.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
@@ -166,7 +166,9 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     if (options.quiet) {
       results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
     }
-    const text = renderResults(options.format, results, { io, color: options.color, rules: session.rules });
+    const internal = run.results.flatMap((r) => r.internalErrors);
+    const outcome = runOutcome(summary, internal, maxWarnings);
+    const text = renderResults(options.format, results, { io, color: options.color, rules: session.rules, outcome });
     if (options.outputFile) {
       try {
         await writeOutputFile(path.resolve(io.cwd, options.outputFile), text);
@@ -180,7 +182,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       // GitHub's protocol: each step appends Markdown to this file.
       appendFileSync(stepSummary, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
-    return exitCode(summary, run.results.flatMap((r) => r.internalErrors), maxWarnings, io);
+    return exitCode(summary, internal, maxWarnings, io);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
@@ -191,18 +193,24 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   }
 }
 
-/** The exit code of a run: internal errors first, then errors, then --max-warnings. */
+/**
+ * A run's exit code — internal errors first (2), then errors (1), then more warnings than
+ * --max-warnings (1), else 0 — and whether the warnings are among what fails it.
+ */
+export function runOutcome(summary: Summary, internal: readonly string[], maxWarnings: number | undefined): RunOutcome {
+  const warningsFail = maxWarnings !== undefined && summary.warnings > maxWarnings;
+  const exitCode = internal.length > 0 ? EXIT.internal : summary.errors > 0 || warningsFail ? EXIT.findings : EXIT.ok;
+  return { exitCode, warningsFail };
+}
+
+/** The exit code of a run ({@link runOutcome}), saying on stderr why it is not 0. */
 function exitCode(summary: Summary, internal: readonly string[], maxWarnings: number | undefined, io: CommandIO): number {
-  if (internal.length > 0) {
-    for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
-    return EXIT.internal;
-  }
-  if (summary.errors > 0) return EXIT.findings;
-  if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
+  const outcome = runOutcome(summary, internal, maxWarnings);
+  for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
+  if (outcome.exitCode === EXIT.findings && summary.errors === 0) {
     io.stderr.write(`handoff: ${summary.warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
-    return EXIT.findings;
   }
-  return EXIT.ok;
+  return outcome.exitCode;
 }
 
 /** `--cache` / `--cache-location` as lintPaths takes them. */

@@ -24,22 +24,36 @@ export function repositoryRootOf(io: CommandIO): string {
   return findRepositoryRoot(io.cwd);
 }
 
-/** Renders `results` (already masked) in `format`. */
+/** How a run ends, known before its report is written: SARIF and JUnit carry it. */
+export interface RunOutcome {
+  /** 0 clean, 1 findings fail the run, 2 internal error. */
+  exitCode: number;
+  /** The warnings are among what fails the run (more than --max-warnings). */
+  warningsFail: boolean;
+}
+
+/** Renders `results` (already masked) in `format`; `outcome` is the run's (a clean run when absent). */
 export function renderResults(
   format: string,
   results: readonly FileResult[],
-  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[] },
+  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[]; outcome?: RunOutcome },
 ): string {
   const { io } = context;
   switch (format) {
     case "json":
       return formatJson(results);
     case "sarif":
-      return formatSarif(results, { rules: context.rules, cwd: io.cwd, repositoryRoot: repositoryRootOf(io), toolVersion: packageVersion() });
+      return formatSarif(results, {
+        rules: context.rules,
+        cwd: io.cwd,
+        repositoryRoot: repositoryRootOf(io),
+        toolVersion: packageVersion(),
+        ...(context.outcome ? { exitCode: context.outcome.exitCode } : {}),
+      });
     case "github":
       return formatGithub(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) });
     case "junit":
-      return formatJunit(results);
+      return formatJunit(results, { warningsAsFailures: context.outcome?.warningsFail ?? false });
     default:
       return formatStylish(results, { color: useColor(io, context.color) });
   }

@@ -9,7 +9,7 @@ import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.j
 import { HANDOFF_EXTENSIONS } from "../load/discover.js";
 import { sourceFromBytes } from "../load/read.js";
 import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
-import { barChartSvg, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
+import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, failedGates, parseGate, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
@@ -126,7 +126,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
       const points = await statsHistory(inputs[0] as string, session, options.since);
       if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
       else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
-      else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", [lineChartSvg(points, TREND_IDS)]));
+      else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
       else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
       else io.stdout.write(historyTable(points));
       if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, historyMarkdown(points));
@@ -147,7 +147,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
           : options.format === "svg"
             ? barChartSvg(report)
             : options.format === "html"
-              ? htmlPage("Handoff adoption", [barChartSvg(report)])
+              ? htmlPage("Handoff adoption", barChartSvg(report), figuresTableHtml(report))
               : formatStatsTable(report);
     io.stdout.write(text);
     if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, formatStatsMarkdown(report));

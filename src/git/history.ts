@@ -40,12 +40,14 @@ export async function repositoryRoot(dir: string): Promise<string> {
 }
 
 /**
- * Commits that changed `target` (a path inside the repository), oldest first.
+ * Commits on the current branch's first-parent line that changed `target` (a path inside the
+ * repository), oldest first. A merge counts with what it brought in; the side branch's own commits
+ * do not, since their trees lack what the branch had meanwhile and would read as drops.
  * @param since passed to `git log --since` (e.g. `2026-01-01`).
  */
 export async function commitsTouching(root: string, target: string, since?: string): Promise<HistoryCommit[]> {
   const rel = path.relative(root, target) || ".";
-  const args = ["log", "--format=%H%x09%cI", "--reverse"];
+  const args = ["log", "--first-parent", "--format=%H%x09%cI", "--reverse"];
   if (since) args.push(`--since=${since}`);
   args.push("--", rel);
   const out = await git(root, args);

@@ -2,14 +2,16 @@
  * The `junit` reporter: JUnit XML as CI systems read it (Jenkins, GitLab, Azure Pipelines; the
  * de-facto schema of Ant's JUnit task, as ESLint's and markdownlint-cli2's junit formatters write it):
  * one `<testsuite>` per file, one `<testcase>` per finding (a passing one for a clean file).
- * Errors and warnings are `<failure type="error|warning">`; info findings pass, with the message in
- * `<system-out>`.
+ * A `<failure type="…">` is what fails the run: every error, and the warnings only when they fail it
+ * too (more than `--max-warnings`), so a run that exits 0 has no failures. Other findings pass, with
+ * their message in `<system-out>`. {@link JunitOptions.warningsAsFailures} gives ESLint's formatter's
+ * behaviour instead: every warning a failure.
  *
  * Everything from documents is escaped for XML 1.0: `& < > " '` as entities, characters XML 1.0
  * forbids (C0 controls other than tab/LF/CR, lone surrogates, U+FFFE/U+FFFF) as visible `\uXXXX`,
  * and in attributes tab/LF/CR as character references so parsers keep them.
  */
-import type { FileResult } from "../engine/diagnostic.js";
+import type { FileResult, Severity } from "../engine/diagnostic.js";
 import { ruleDocUrl } from "./rule-docs.js";
 import { summarize } from "./summary.js";
 
@@ -40,14 +42,22 @@ function attributes(values: Record<string, string | number>): string {
     .join("");
 }
 
+/** Options of {@link formatJunit}. */
+export interface JunitOptions {
+  /** Warnings are `<failure>` elements (ESLint's junit formatter; the CLI sets it when warnings fail the run). Default false. */
+  warningsAsFailures?: boolean;
+}
+
 /** Renders results as JUnit XML (UTF-8, trailing newline). `results` must already be masked. */
-export function formatJunit(results: readonly FileResult[]): string {
+export function formatJunit(results: readonly FileResult[], options: JunitOptions = {}): string {
+  const isFailure = (severity: Severity) => severity === "error" || (severity === "warning" && options.warningsAsFailures === true);
   const total = summarize(results);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const testCount = results.reduce((n, r) => n + Math.max(1, r.diagnostics.length), 0);
-  out.push(`<testsuites${attributes({ name: "handoffkit", tests: testCount, failures: total.errors + total.warnings, errors: 0 })}>`);
+  const failureCount = total.errors + (options.warningsAsFailures ? total.warnings : 0);
+  out.push(`<testsuites${attributes({ name: "handoffkit", tests: testCount, failures: failureCount, errors: 0 })}>`);
   for (const result of results) {
-    const failures = result.diagnostics.filter((d) => d.severity !== "info").length;
+    const failures = result.diagnostics.filter((d) => isFailure(d.severity)).length;
     const tests = Math.max(1, result.diagnostics.length);
     out.push(`  <testsuite${attributes({ name: result.path, tests, failures, errors: 0, skipped: 0 })}>`);
     if (result.diagnostics.length === 0) {
@@ -57,7 +67,7 @@ export function formatJunit(results: readonly FileResult[]): string {
       const where = `${result.path}:${d.line}:${d.column}`;
       out.push(`    <testcase${attributes({ classname: result.path, name: `${d.ruleId} ${where}` })}>`);
       const body = escapeXmlText(`${d.severity}: ${d.message} (${d.ruleId}) at ${where}\n${ruleDocUrl(d.ruleId)}`);
-      if (d.severity === "info") out.push(`      <system-out>${body}</system-out>`);
+      if (!isFailure(d.severity)) out.push(`      <system-out>${body}</system-out>`);
       else out.push(`      <failure${attributes({ type: d.severity, message: d.message })}>${body}</failure>`);
       out.push("    </testcase>");
     }

@@ -3,23 +3,30 @@
  * https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html) in the shape GitHub code scanning
  * accepts (`github/codeql-action/upload-sarif`):
  *
- * - `tool.driver` lists every rule of the run (id, name, short and full description, help text from
- *   `rules/<id>.md`, `helpUri`, default level, tags) plus each markdownlint id that has results;
+ * - `tool.driver` lists every rule of the run (id, a PascalCase `name` such as `NoSecrets`, short and
+ *   full description, help text from `rules/<id>.md`, `helpUri`, default level, tags, and for the
+ *   secret and injection rules code scanning's `security-severity`) plus each markdownlint id that
+ *   has results (named after its alias: MD022 → `BlanksAroundHeadings`);
  * - each result has `ruleId`/`ruleIndex`, `level` (error → `error`, warning → `warning`, info →
  *   `note`), the (already masked) message, a location whose URI is relative to the repository root
  *   under `uriBaseId` `%SRCROOT%`, and a full region (1-based lines, columns in UTF-16 code units —
- *   the run's `columnKind` — end column exclusive);
+ *   the run's `columnKind` — end column exclusive, never empty: a zero-width finding covers one
+ *   column);
  * - `partialFingerprints["handoffkit/v1"]` is the SHA-256 of ruleId, URI, the flagged line's
  *   normalised content ({@link Diagnostic.contextHash}) and the occurrence index of that triple in
- *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert.
+ *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert;
+ * - `invocations[0]` gives the run's outcome: `executionSuccessful` (false only when the run failed
+ *   for a reason of its own, exit code 2 — findings are a successful run), `exitCode` and what it means.
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Log, ReportingDescriptor, Result } from "sarif";
+import type { Invocation, Log, ReportingDescriptor, Result } from "sarif";
 import type { Diagnostic, FileResult, Severity, SeveritySetting } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
+import { MARKDOWNLINT_RULE_NAMES } from "../markdownlint/rule-names.js";
 import { REPOSITORY_URL, ruleDocText, ruleDocUrl } from "./rule-docs.js";
+import { SECURITY_SEVERITY } from "./security-severity.js";
 
 /** The `$schema` written into the log. */
 export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -37,7 +44,19 @@ export interface SarifOptions {
   repositoryRoot: string;
   /** handoffkit's version. */
   toolVersion: string;
+  /**
+   * The run's exit code (0 clean, 1 findings fail the run, 2 usage or internal error). Without it
+   * the invocation says only whether any file had an internal error.
+   */
+  exitCode?: number;
 }
+
+/** What each exit code means, for `invocations[0].exitCodeDescription`. */
+const EXIT_CODE_DESCRIPTIONS: Record<number, string> = {
+  0: "no errors (warnings within --max-warnings)",
+  1: "errors found, or more warnings than --max-warnings",
+  2: "usage, configuration or internal error",
+};
 
 const LEVEL: Record<Severity, Result.level> = { error: "error", warning: "warning", info: "note" };
 
@@ -66,15 +85,20 @@ function ruleDescriptor(rule: Rule): ReportingDescriptor {
     help: { text: helpText, markdown: doc ?? helpText },
     helpUri: ruleDocUrl(meta.id),
     defaultConfiguration: { level: level(meta.defaultSeverity), enabled: meta.defaultSeverity !== "off" },
-    properties: { tags: [...meta.tags], code: meta.code },
+    properties: {
+      tags: [...meta.tags],
+      code: meta.code,
+      ...(SECURITY_SEVERITY[meta.id] ? { "security-severity": SECURITY_SEVERITY[meta.id] } : {}),
+    },
   };
 }
 
 function foreignDescriptor(ruleId: string): ReportingDescriptor {
   const text = `markdownlint rule ${ruleId}, run by handoffkit's markdownlint bridge (HK100).`;
+  const alias = MARKDOWNLINT_RULE_NAMES[ruleId]?.[0];
   return {
     id: ruleId,
-    name: ruleId,
+    name: alias ? pascalName(alias) : `Markdownlint${pascalName(ruleId)}`,
     shortDescription: { text },
     fullDescription: { text },
     help: { text: `See ${ruleDocUrl(ruleId)}` },
@@ -101,6 +125,29 @@ export function artifactLocation(displayPath: string, options: Pick<SarifOptions
   const relative = path.relative(options.repositoryRoot, abs);
   if (!relative || relative.startsWith("..") || path.isAbsolute(relative)) return { uri: pathToFileURL(abs).href };
   return { uri: relativeUri(relative.split(path.sep).join("/")), uriBaseId: "%SRCROOT%" };
+}
+
+/**
+ * The SARIF region of a diagnostic. A zero-width or inverted span (an insertion point, a missing
+ * section reported at a heading's end) covers the one column it starts at: SARIF viewers and code
+ * scanning show nothing for an empty region.
+ */
+function region(diagnostic: Diagnostic): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
+  const { line, column, endLine, endColumn } = diagnostic;
+  const empty = endLine < line || (endLine === line && endColumn <= column);
+  return empty
+    ? { startLine: line, startColumn: column, endLine: line, endColumn: column + 1 }
+    : { startLine: line, startColumn: column, endLine, endColumn };
+}
+
+/** The run's invocation: its outcome, from the exit code when known, else from internal errors. */
+function invocation(results: readonly FileResult[], exitCode: number | undefined): Invocation {
+  if (exitCode === undefined) return { executionSuccessful: results.every((r) => r.internalErrors.length === 0) };
+  return {
+    executionSuccessful: exitCode !== 2,
+    exitCode,
+    ...(EXIT_CODE_DESCRIPTIONS[exitCode] ? { exitCodeDescription: EXIT_CODE_DESCRIPTIONS[exitCode] } : {}),
+  };
 }
 
 function fingerprint(diagnostic: Diagnostic, uri: string, occurrence: number): string {
@@ -135,12 +182,7 @@ export function formatSarif(results: readonly FileResult[], options: SarifOption
           {
             physicalLocation: {
               artifactLocation: location,
-              region: {
-                startLine: diagnostic.line,
-                startColumn: diagnostic.column,
-                endLine: diagnostic.endLine,
-                endColumn: diagnostic.endColumn,
-              },
+              region: region(diagnostic),
             },
           },
         ],
@@ -162,6 +204,7 @@ export function formatSarif(results: readonly FileResult[], options: SarifOption
             rules: descriptors,
           },
         },
+        invocations: [invocation(results, options.exitCode)],
         columnKind: "utf16CodeUnits",
         results: sarifResults,
       },

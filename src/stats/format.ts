@@ -3,6 +3,7 @@
  * summary.
  */
 import type { StatsReport } from "./figures.js";
+import { fileCounts } from "./wording.js";
 
 function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`;
@@ -11,7 +12,7 @@ function percent(share: number): string {
 /** A plain-text table, one figure a line: `count / total  share  label`. */
 export function formatStatsTable(report: StatsReport): string {
   const lines = [
-    `${report.files} files: ${report.handoffs} handoffs, ${report.pointers} pointer files, ${report.other} other files`,
+    fileCounts(report),
     "",
   ];
   const width = Math.max(...report.figures.map((f) => `${f.count} of ${f.total}`.length), 8);
@@ -30,16 +31,16 @@ function escapeCell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
 }
 
-/** A compact Markdown table plus the worst documents (for `$GITHUB_STEP_SUMMARY`). */
+/** A compact Markdown table (label, figure id for `--fail-under`, count, share) plus the worst documents (for `$GITHUB_STEP_SUMMARY`). */
 export function formatStatsMarkdown(report: StatsReport): string {
   const lines = [
     "## Handoff adoption",
     "",
-    `${report.files} files: ${report.handoffs} handoffs, ${report.pointers} pointer files, ${report.other} other files.`,
+    `${fileCounts(report)}.`,
     "",
-    "| figure | count | share |",
-    "| --- | ---: | ---: |",
-    ...report.figures.map((f) => `| ${escapeCell(f.label)} | ${f.count} of ${f.total} | ${percent(f.share)} |`),
+    "| figure | id | count | share |",
+    "| --- | --- | ---: | ---: |",
+    ...report.figures.map((f) => `| ${escapeCell(f.label)} | \`${escapeCell(f.id)}\` | ${f.count} of ${f.total} | ${percent(f.share)} |`),
   ];
   if (report.worst.length > 0) {
     lines.push("", "### Documents with the most errors", "", "| document | errors | warnings |", "| --- | ---: | ---: |");

@@ -13,12 +13,40 @@ describe("junit reporter", () => {
     expect(escapeXmlText("]]> <![CDATA[")).toBe("]]&gt; &lt;![CDATA[");
   });
 
-  it("writes one suite per file, a failure per error or warning, a passing case for a clean file", () => {
-    const results: FileResult[] = [
-      { path: "a&b.md", profile: "generic", diagnostics: [diagnostic({ message: 'Say "what" <next>' }), diagnostic({ severity: "info", ruleId: "MD001", line: 5, column: 3 })], internalErrors: [] },
-      { path: "clean.md", profile: "generic", diagnostics: [], internalErrors: [] },
-    ];
+  const results: FileResult[] = [
+    { path: "a&b.md", profile: "generic", diagnostics: [diagnostic({ message: 'Say "what" <next>' }), diagnostic({ severity: "info", ruleId: "MD001", line: 5, column: 3 })], internalErrors: [] },
+    { path: "clean.md", profile: "generic", diagnostics: [], internalErrors: [] },
+  ];
+  const tail = [
+    "    </testcase>",
+    '    <testcase classname="a&amp;b.md" name="MD001 a&amp;b.md:5:3">',
+    "      <system-out>info: m (MD001) at a&amp;b.md:5:3",
+    "https://github.com/DavidAnson/markdownlint/blob/v0.40.0/doc/md001.md</system-out>",
+    "    </testcase>",
+    "  </testsuite>",
+    '  <testsuite name="clean.md" tests="1" failures="0" errors="0" skipped="0">',
+    '    <testcase classname="clean.md" name="clean.md"/>',
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ];
+
+  it("writes one suite per file and a passing case per warning when warnings do not fail the run", () => {
     expect(formatJunit(results)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="handoffkit" tests="3" failures="0" errors="0">',
+        '  <testsuite name="a&amp;b.md" tests="2" failures="0" errors="0" skipped="0">',
+        '    <testcase classname="a&amp;b.md" name="next-action a&amp;b.md:2:1">',
+        '      <system-out>warning: Say "what" &lt;next&gt; (next-action) at a&amp;b.md:2:1',
+        "https://github.com/handoffkit/handoffkit/blob/main/rules/next-action.md</system-out>",
+        ...tail,
+      ].join("\n"),
+    );
+  });
+
+  it("makes warnings failures with warningsAsFailures (ESLint's formatter; the CLI's choice when they exceed --max-warnings)", () => {
+    expect(formatJunit(results, { warningsAsFailures: true })).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="handoffkit" tests="3" failures="1" errors="0">',
@@ -26,18 +54,15 @@ describe("junit reporter", () => {
         '    <testcase classname="a&amp;b.md" name="next-action a&amp;b.md:2:1">',
         '      <failure type="warning" message="Say &quot;what&quot; &lt;next&gt;">warning: Say "what" &lt;next&gt; (next-action) at a&amp;b.md:2:1',
         "https://github.com/handoffkit/handoffkit/blob/main/rules/next-action.md</failure>",
-        "    </testcase>",
-        '    <testcase classname="a&amp;b.md" name="MD001 a&amp;b.md:5:3">',
-        "      <system-out>info: m (MD001) at a&amp;b.md:5:3",
-        "https://github.com/DavidAnson/markdownlint/blob/v0.40.0/doc/md001.md</system-out>",
-        "    </testcase>",
-        "  </testsuite>",
-        '  <testsuite name="clean.md" tests="1" failures="0" errors="0" skipped="0">',
-        '    <testcase classname="clean.md" name="clean.md"/>',
-        "  </testsuite>",
-        "</testsuites>",
-        "",
+        ...tail,
       ].join("\n"),
     );
+  });
+
+  it("always makes errors failures", () => {
+    const xml = formatJunit([{ path: "e.md", profile: "generic", diagnostics: [diagnostic({ severity: "error", message: "broken" }), diagnostic()], internalErrors: [] }]);
+    expect(xml).toContain('<testsuites name="handoffkit" tests="2" failures="1" errors="0">');
+    expect(xml).toContain('<failure type="error" message="broken">error: broken (next-action) at e.md:2:1');
+    expect(xml.match(/<failure /g)?.length).toBe(1);
   });
 });

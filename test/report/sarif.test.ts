@@ -6,9 +6,10 @@ import type { Log } from "sarif";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
 import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { createSession, lintPaths, lintText } from "../../src/lint.js";
 import { maskResults } from "../../src/report/mask.js";
 import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/report/sarif.js";
+import { repoRoot } from "../helpers/locations.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const schema = JSON.parse(readFileSync(path.join(here, "../fixtures/sarif/sarif-2.1.0-rtm.5.json"), "utf8")) as object;
@@ -105,6 +106,74 @@ describe("sarif reporter", () => {
     const md = log.runs[0]?.tool.driver.rules?.find((r) => r.id === "MD022");
     expect(md?.helpUri).toMatch(/^https:\/\/github\.com\/DavidAnson\/markdownlint\/blob\/v0\.40\.0\/doc\/md022\.md$/);
     expect(validate(log)).toBe(true);
+  });
+
+  it("gives the secret and injection rules code scanning's security-severity, and no other rule", () => {
+    const rules = sarif([]).runs[0]?.tool.driver.rules ?? [];
+    const scored = Object.fromEntries(rules.filter((r) => r.properties?.["security-severity"] !== undefined).map((r) => [r.id, r.properties?.["security-severity"]]));
+    expect(scored).toEqual({
+      "no-secrets": "9.0",
+      "injection-override": "8.0",
+      "injection-role": "5.0",
+      "injection-fake-delimiter": "8.0",
+      "injection-marker-spoof": "8.0",
+      "injection-tool-call": "8.0",
+      "injection-prompt-extraction": "6.0",
+      "injection-exfil-link": "8.0",
+      "injection-hidden-content": "7.0",
+      "injection-obfuscation": "7.5",
+    });
+    // Every rule tagged security is scored (code scanning reads the score on those), each in 0.0–10.0.
+    expect(rules.filter((r) => (r.properties?.tags as string[]).includes("security")).map((r) => r.id).sort()).toEqual(Object.keys(scored).sort());
+    for (const value of Object.values(scored)) expect(String(value)).toMatch(/^(?:10\.0|\d\.\d)$/);
+  });
+
+  it("names every rule in PascalCase, never its id; markdownlint ids by their alias", () => {
+    const session = createSession({ cwd: "/repo/docs", config: { markdownlint: { MD022: true } } });
+    const rules = sarif([lintText("h.md", "# H\n## A\ntext\n", session)]).runs[0]?.tool.driver.rules ?? [];
+    for (const rule of rules) {
+      expect(rule.name, rule.id).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+      expect(rule.name, rule.id).not.toBe(rule.id);
+    }
+    expect(rules.find((r) => r.id === "no-secrets")?.name).toBe("NoSecrets");
+    expect(rules.find((r) => r.id === "markdownlint")?.name).toBe("Markdownlint");
+    expect(rules.find((r) => r.id === "MD022")?.name).toBe("BlanksAroundHeadings");
+  });
+
+  it("never writes an empty region: a zero-width or inverted span covers one column", () => {
+    const at = (over: Partial<Diagnostic>): Diagnostic => ({ ruleId: "next-action", severity: "warning", message: "m", line: 3, column: 5, endLine: 3, endColumn: 5, offset: 0, endOffset: 0, ...over });
+    const log = sarif([{ path: "h.md", profile: "generic", diagnostics: [at({}), at({ endColumn: 2 }), at({ endLine: 2, endColumn: 9 }), at({ endLine: 4, endColumn: 1 })], internalErrors: [] }]);
+    expect(log.runs[0]?.results?.map((r) => r.locations?.[0]?.physicalLocation?.region)).toEqual([
+      { startLine: 3, startColumn: 5, endLine: 3, endColumn: 6 },
+      { startLine: 3, startColumn: 5, endLine: 3, endColumn: 6 },
+      { startLine: 3, startColumn: 5, endLine: 3, endColumn: 6 },
+      { startLine: 3, startColumn: 5, endLine: 4, endColumn: 1 },
+    ]);
+    expect(validate(log)).toBe(true);
+  });
+
+  it("never writes an empty region for the findings of the bundled corpus", async () => {
+    const session = createSession({ cwd: repoRoot, config: {} });
+    const { results } = await lintPaths(["corpus"], session);
+    const regions = (JSON.parse(formatSarif(maskResults(results), { ...OPTIONS, cwd: repoRoot, repositoryRoot: repoRoot })) as Log).runs[0]?.results?.map(
+      (r) => r.locations?.[0]?.physicalLocation?.region,
+    );
+    expect(regions?.length).toBeGreaterThan(50);
+    for (const region of regions ?? []) {
+      const { startLine = 0, startColumn = 0, endLine = 0, endColumn = 0 } = region ?? {};
+      expect(endLine > startLine || (endLine === startLine && endColumn > startColumn), JSON.stringify(region)).toBe(true);
+    }
+  });
+
+  it("records the run's outcome in invocations, and still validates", () => {
+    const run = (exitCode?: number, internalErrors: string[] = []) =>
+      JSON.parse(formatSarif([{ path: "h.md", profile: "generic", diagnostics: [], internalErrors }], { ...OPTIONS, ...(exitCode === undefined ? {} : { exitCode }) })) as Log;
+    expect(run(0).runs[0]?.invocations).toEqual([{ executionSuccessful: true, exitCode: 0, exitCodeDescription: "no errors (warnings within --max-warnings)" }]);
+    expect(run(1).runs[0]?.invocations?.[0]?.executionSuccessful).toBe(true);
+    expect(run(2).runs[0]?.invocations).toEqual([{ executionSuccessful: false, exitCode: 2, exitCodeDescription: "usage, configuration or internal error" }]);
+    expect(run(undefined).runs[0]?.invocations).toEqual([{ executionSuccessful: true }]);
+    expect(run(undefined, ["rule x threw"]).runs[0]?.invocations).toEqual([{ executionSuccessful: false }]);
+    for (const log of [run(0), run(2), run(undefined)]) expect(validate(log)).toBe(true);
   });
 
   it("uses an absolute file URI for a file outside the repository", () => {

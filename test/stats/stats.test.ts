@@ -71,10 +71,11 @@ describe("handoff stats on corpus/adoption-35", () => {
       "",
       "35 files: 35 handoffs, 0 pointer files, 0 other files.",
       "",
-      "| figure | count | share |",
-      "| --- | ---: | ---: |",
+      "| figure | id | count | share |",
+      "| --- | --- | ---: | ---: |",
     ]);
-    expect(text).toContain("| v1 headings (Durable context, Verified facts, Next action) | 14 of 35 | 40.0% |");
+    expect(text).toContain("| v1 headings (Durable context, Verified facts, Next action) | `v1-headings` | 14 of 35 | 40.0% |");
+    expect(text).toContain("| contract: section 'Next action' | `section:contract:Next action` | 14 of 14 | 100.0% |");
     expect(readFileSync(summaryFile, "utf8")).toBe(`before\n${text}`);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -91,7 +92,7 @@ describe("handoff stats on corpus/adoption-35", () => {
       expect(new Set(names).size, tag).toBe(names.length);
     }
     expect(svg.match(/<title>/g)?.length).toBe(report.figures.length);
-    expect(svg).toContain("<title>v1 headings (Durable context, Verified facts, Next action): 14 of 35</title>");
+    expect(svg).toContain("<title>v1 headings (Durable context, Verified facts, Next action): 14 of 35 (40%) — v1-headings</title>");
     expect(svg).toContain("contract: section &apos;Next action&apos;");
   });
 });
@@ -168,6 +169,16 @@ describe("pointer files", () => {
     writeFileSync(path.join(dir, "real.md"), "# Notes\n\n## Next steps\n\n- ship it\n");
     const report = await statsJson(dir, ["."]);
     expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([2, 1, 1, 0]);
+    // Singular where a count is 1, in every text format.
+    const table = captureIO(dir);
+    expect(await runStats(["."], { format: "table" }, table.io)).toBe(0);
+    expect(table.stdout().split("\n")[0]).toBe("2 files: 1 handoff, 1 pointer file, 0 other files");
+    const markdown = captureIO(dir);
+    expect(await runStats(["."], { format: "markdown" }, markdown.io)).toBe(0);
+    expect(markdown.stdout().split("\n")[2]).toBe("2 files: 1 handoff, 1 pointer file, 0 other files.");
+    const html = captureIO(dir);
+    expect(await runStats(["."], { format: "html" }, html.io)).toBe(0);
+    expect(html.stdout()).toContain("<caption>2 files: 1 handoff, 1 pointer file, 0 other files</caption>");
     rmSync(dir, { recursive: true, force: true });
   });
 });
