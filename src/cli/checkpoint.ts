@@ -2,19 +2,26 @@
  * `handoff checkpoint FILE [--repo DIR]`: writes or refreshes the sno progress record's machine
  * block from the live checkout; `handoff checkpoint --verify FILE`: compares the record with the
  * checkout it names. Text outside the markers is never touched; writes are atomic and read back.
+ * A sealed record (an `integrity` digest in its frontmatter) is re-sealed after the refresh when its
+ * seal held before it, and left unwritten (exit 1, naming `seal`) when it did not.
  */
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
 import { formatUtc } from "../document/timestamp.js";
-import { checkpointDrift, RECORD_SHA_LENGTH } from "../git/checkpoint-drift.js";
+import { checkpointDrift, recordFromSnapshot } from "../git/checkpoint-drift.js";
 import { runGit, GitError } from "../git/run.js";
 import { takeSnapshot, type CheckoutSnapshot } from "../git/snapshot.js";
-import { firstInvalidUtf8 } from "../load/read.js";
+import type { HandoffDocument } from "../document/model.js";
+import { parseDocument } from "../document/parse.js";
+import { planSeal, SealError } from "../integrity/seal.js";
+import { verifyIntegrity } from "../integrity/verify.js";
+import { firstInvalidUtf8, sourceFromBytes } from "../load/read.js";
 import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
 import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../profiles/sno-record.js";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
 
@@ -36,6 +43,32 @@ interface RecordFile {
 /** One line for the user: exit 2. */
 class Unusable extends Error {}
 
+/** The record is sealed and its seal does not hold: refreshing it would hide that. Exit 1. */
+class BrokenSeal extends Error {}
+
+/** Whether `bytes` carry a seal: `undefined` when not sealed, else its status (see verifyIntegrity). */
+function sealOf(file: string, bytes: Uint8Array): HandoffDocument | undefined {
+  const document = parseDocument(sourceFromBytes(file, bytes, path.dirname(file)));
+  return document.frontmatter?.data?.integrity === undefined ? undefined : document;
+}
+
+/**
+ * `bytes` sealed again when `previous` (the file before this checkpoint) was sealed; unchanged when
+ * it was not. The seal held before (checked by the caller), so re-sealing vouches for nothing but
+ * the machine block this command just wrote.
+ * @returns the bytes to write and the new digest (undefined when not sealed).
+ */
+function reseal(file: string, previous: HandoffDocument | undefined, bytes: Uint8Array): { bytes: Uint8Array; digest: string | undefined } {
+  if (!previous) return { bytes, digest: undefined };
+  try {
+    const plan = planSeal(parseDocument(sourceFromBytes(file, bytes, path.dirname(file))));
+    return { bytes: plan.bytes, digest: plan.digest };
+  } catch (error) {
+    if (error instanceof SealError) throw new Unusable(`${file}: the record is sealed and cannot be sealed again: ${error.message}`);
+    throw error;
+  }
+}
+
 async function readRecordFile(file: string): Promise<RecordFile | undefined> {
   let bytes: Uint8Array;
   try {
@@ -48,20 +81,6 @@ async function readRecordFile(file: string): Promise<RecordFile | undefined> {
   if (firstInvalidUtf8(bytes) !== -1 || bytes.includes(0)) throw new Unusable(`${file} is not UTF-8 text`);
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   return { bytes, bom, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bom ? bytes.subarray(3) : bytes) };
-}
-
-function recordFromSnapshot(snapshot: CheckoutSnapshot, checkpoint: number, updated: string, by: string): SnoRecord {
-  const commit = (c: { sha: string; subject: string }) => ({ short: c.sha.slice(0, RECORD_SHA_LENGTH), subject: c.subject });
-  return {
-    checkpoint,
-    updated,
-    by,
-    checkout: snapshot.checkout,
-    branch: snapshot.branch,
-    head: snapshot.head ? commit(snapshot.head) : undefined,
-    recent: snapshot.recent.map(commit),
-    uncommitted: snapshot.uncommitted.map((p) => ({ status: p.status, path: p.path, sha256: p.sha256 })),
-  };
 }
 
 /** Who writes the checkpoint: `--by`, else git's user.name in the checkout, else the OS user. */
@@ -78,6 +97,14 @@ async function defaultBy(root: string): Promise<string> {
 
 async function writeCheckpoint(file: string, options: CheckpointCommandOptions, io: CommandIO): Promise<number> {
   const existing = await readRecordFile(file);
+  const sealed = existing ? sealOf(file, existing.bytes) : undefined;
+  if (sealed) {
+    const seal = verifyIntegrity(sealed);
+    if (seal.status !== "ok") {
+      const shown = path.relative(io.cwd, file) || file;
+      throw new BrokenSeal(`${shown}: not written: the record is sealed and its seal does not hold (${seal.message}); check what changed, then run 'handoff seal ${shown}' and checkpoint again`);
+    }
+  }
   let previous: SnoRecord | undefined;
   const location = existing ? locateRecordBlock(existing.text) : undefined;
   if (existing && location) {
@@ -111,11 +138,11 @@ async function writeCheckpoint(file: string, options: CheckpointCommandOptions, 
     text = newRecordText(record, "\n");
   }
   const body = new TextEncoder().encode(text);
-  const bytes = existing?.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...body]) : body;
+  const { bytes, digest } = reseal(file, sealed, existing?.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...body]) : body);
   await atomicWrite(file, bytes, existing ? { expected: existing.bytes } : {});
   const count = record.uncommitted.length;
   io.stdout.write(
-    `checkpoint ${record.checkpoint} of ${record.updated}: ${record.branch ?? "(detached)"} at ${record.head?.short ?? "(none)"}, ${count} uncommitted path${count === 1 ? "" : "s"}\n`,
+    `checkpoint ${record.checkpoint} of ${record.updated}: ${record.branch ?? "(detached)"} at ${record.head?.short ?? "(none)"}, ${count} uncommitted path${count === 1 ? "" : "s"}${digest ? `; re-sealed ${digest}` : ""}\n`,
   );
   return EXIT.ok;
 }
@@ -146,14 +173,19 @@ async function verifyCheckpoint(file: string, io: CommandIO): Promise<number> {
 }
 
 /**
- * Runs `checkpoint`. @returns 0 written or MATCH, 1 DRIFT, 2 unusable record, not a work tree,
- * usage error or a failed write (the file is then unchanged).
+ * Runs `checkpoint`. @returns 0 written (re-sealed when it was sealed) or MATCH; 1 DRIFT, or not
+ * written because the record's seal did not hold; 2 unusable record, not a work tree, usage error
+ * or a failed write (the file is then unchanged).
  */
 export async function runCheckpoint(file: string, options: CheckpointCommandOptions, io: CommandIO): Promise<number> {
   const absolute = path.resolve(io.cwd, file);
   try {
     return options.verify ? await verifyCheckpoint(absolute, io) : await writeCheckpoint(absolute, options, io);
   } catch (error) {
+    if (error instanceof BrokenSeal) {
+      io.stderr.write(`handoff: ${error.message}\n`);
+      return EXIT.findings;
+    }
     if (error instanceof Unusable || error instanceof UsageError || error instanceof AtomicWriteError) {
       io.stderr.write(`handoff: ${error.message}\n`);
       return EXIT.usage;
@@ -177,6 +209,7 @@ export function registerCheckpoint(program: Command, io: CommandIO, setExit: (co
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")
     .option("--by <name>", "who writes the checkpoint (default: git user.name)")
     .option("--now <iso>", "the time to record as 'updated' (default: now)")
+    .addHelpText("after", exitCodesHelp("checkpoint"))
     .action(async (file: string, options: CheckpointCommandOptions) => {
       setExit(await runCheckpoint(file, options, io));
     });

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { git, GitError } from "../git/repository.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 
 /** First line after the shebang of every hook we write: how we recognise our own hook. */
@@ -146,6 +147,7 @@ export function registerInstallHook(program: Command, io: CommandIO, setExit: (c
   program
     .command("install-hook")
     .description("install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
+    .addHelpText("after", exitCodesHelp("install-hook"))
     .action(async () => {
       try {
         const result = await installHook(io.cwd);

@@ -14,6 +14,7 @@ import { maskResults } from "../report/mask.js";
 import { summarize, type Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile, type RunOutcome } from "./output.js";
@@ -278,6 +279,7 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--cache", "reuse the results of files unchanged since the last --cache run (same config and version)")
     .option("--cache-location <dir>", "directory of the cache (implies --cache; default node_modules/.cache/handoffkit)")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
+    .addHelpText("after", exitCodesHelp("lint"))
     .action(async (paths: string[], options: LintCommandOptions) => {
       setExit(await runLint(paths, options, io));
     });

@@ -1,14 +1,18 @@
 /**
- * `handoff list`: the handoffs in the store, newest first, with a health column.
+ * `handoff list`: the handoffs in every store that exists (or the one `--dir` / `--profile` names),
+ * newest first in the selection order of `../store/catalog.ts`, with a store and a health column.
  */
 import type { Command } from "commander";
+import type { HandoffDocument } from "../document/model.js";
 import { ConfigError } from "../engine/config.js";
+import { verifyIntegrity, type VerifyStatus } from "../integrity/verify.js";
 import { analyseSource } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
-import { catalog, type CatalogEntry } from "../store/catalog.js";
+import { catalog } from "../store/catalog.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
-import { openStore, type StoreCommandOptions } from "./store-options.js";
+import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
 export const HATCH3R_ACTIVE_WARNING = 25;
@@ -20,34 +24,56 @@ export interface ListCommandOptions extends StoreCommandOptions {
   all?: boolean;
 }
 
+/** A listed handoff's health, as fields. */
+export interface ListHealth {
+  /** What `verify` says about the digest: `ok`, `unsealed` (no digest), `mismatch`, `line-endings`, `malformed`, `not-applicable` (a JSON record), `unusable`. */
+  integrity: VerifyStatus;
+  /** The `expiry` rule says it expired (`--now` sets the clock). */
+  expired: boolean;
+  errors: number;
+  warnings: number;
+  /** The same as one phrase, as the table prints it. */
+  text: string;
+}
+
 /** One row of the listing. */
 export interface ListRow {
   id: string;
   profile: string;
+  /** The store it was found in, relative to the working directory. */
+  store: string;
   status: string;
   branch: string;
   updated: string;
   summary: string;
-  /** `integrity ok` / `integrity mismatch` / `no integrity`, then `expired` and error/warning counts. */
-  health: string;
+  health: ListHealth;
   path: string;
   archived: boolean;
 }
 
-function health(entry: CatalogEntry, diagnostics: Array<{ ruleId: string; severity: string; messageId?: string }>): string {
-  const parts: string[] = [];
-  const integrity = diagnostics.filter((d) => d.ruleId === "integrity");
-  parts.push(integrity.length === 0 ? "integrity ok" : integrity.some((d) => d.messageId === "missing") ? "no integrity" : "integrity mismatch");
-  if (diagnostics.some((d) => d.ruleId === "expiry" && d.messageId === "expired")) parts.push("expired");
+const INTEGRITY_TEXT: Record<VerifyStatus, string | undefined> = {
+  ok: "integrity ok",
+  unsealed: "not sealed",
+  mismatch: "integrity mismatch",
+  "line-endings": "line endings rewritten since sealing",
+  malformed: "integrity malformed",
+  "not-applicable": undefined,
+  unusable: "unusable",
+};
+
+function health(document: HandoffDocument | undefined, diagnostics: ReadonlyArray<{ ruleId: string; severity: string; messageId?: string }>): ListHealth {
+  const integrity: VerifyStatus = document ? verifyIntegrity(document).status : "unusable";
+  const expired = diagnostics.some((d) => d.ruleId === "expiry" && d.messageId === "expired");
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+  const parts = [INTEGRITY_TEXT[integrity], expired ? "expired" : undefined];
   parts.push(errors === 0 && warnings === 0 ? "no findings" : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`);
-  return parts.join(", ");
+  return { integrity, expired, errors, warnings, text: parts.filter(Boolean).join(", ") };
 }
 
 function table(rows: readonly ListRow[]): string {
-  const header = ["id", "profile", "status", "branch", "updated", "summary", "health"];
-  const cells = rows.map((r) => [r.id, r.profile, r.status, r.branch, r.updated, r.summary.length > 48 ? `${r.summary.slice(0, 47)}…` : r.summary, r.health]);
+  const header = ["id", "profile", "store", "status", "branch", "updated", "summary", "health"];
+  const cells = rows.map((r) => [r.id, r.profile, r.store, r.status, r.branch, r.updated, r.summary.length > 48 ? `${r.summary.slice(0, 47)}…` : r.summary, r.health.text]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
   const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x.padEnd(widths[i] as number))).join("  ");
   return `${[fmt(header), ...cells.map(fmt)].join("\n")}\n`;
@@ -57,12 +83,12 @@ function table(rows: readonly ListRow[]): string {
 export async function runList(options: ListCommandOptions, io: CommandIO): Promise<number> {
   try {
     if (!["table", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: table, json)`);
-    const { session, store } = openStore(options, io);
-    const entries = await catalog(store, session, Boolean(options.all));
+    const { session, stores } = openStore(options, io);
     const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
     for (const status of wanted ?? []) {
       if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
     }
+    const entries = await catalog(stores, session, Boolean(options.all));
     const rows: ListRow[] = [];
     for (const entry of entries) {
       if (wanted && !wanted.has(entry.status ?? "")) continue;
@@ -71,21 +97,25 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
       rows.push({
         id: entry.handoff.id,
         profile: entry.profile,
+        store: storeLabel(entry.store.location.root, io.cwd),
         status: entry.status ?? "-",
         branch: entry.branch ?? "-",
         updated: entry.updated ?? "-",
         summary: (entry.summary ?? "").replace(/\s+/g, " "),
-        health: health(entry, analysed.result.diagnostics),
+        health: health(analysed.document, analysed.result.diagnostics),
         path: analysed.result.path,
         archived: entry.handoff.archived,
       });
     }
-    const active = entries.filter((e) => !e.handoff.archived && e.status !== "archived").length;
-    if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
-      io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
+    for (const store of stores) {
+      const active = entries.filter((e) => e.store === store && !e.handoff.archived && e.status !== "archived").length;
+      if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
+        io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
+      }
     }
-    if (options.format === "json") io.stdout.write(`${JSON.stringify({ store: store.location.root, handoffs: rows }, null, 2)}\n`);
-    else if (rows.length === 0) io.stdout.write(`no handoffs in ${store.location.root}\n`);
+    const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
+    if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
+    else if (rows.length === 0) io.stdout.write(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`);
     else io.stdout.write(table(rows));
     return EXIT.ok;
   } catch (error) {
@@ -97,15 +127,16 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
 export function registerList(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   program
     .command("list")
-    .description("the handoffs in the store, newest first, with their health")
+    .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
     .option("-f, --format <format>", "table or json", "table")
-    .option("-d, --dir <dir>", "the store directory (default: found per profile)")
+    .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .option("-p, --profile <profile>", "look up the store of this profile")
     .option("-c, --config <file>", "use this config file")
     .option("--no-config", "ignore config files")
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
     .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
+    .addHelpText("after", exitCodesHelp("list"))
     .action(async (options: ListCommandOptions) => {
       setExit(await runList(options, io));
     });

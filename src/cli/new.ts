@@ -1,13 +1,19 @@
 /**
  * `handoff new`: a new handoff from `templates/<profile>.md`, filled from the clock and the live
- * repository, sealed, and written through the store (atomic, never overwriting, read back).
+ * repository (branch, commit, recent commits, uncommitted paths, remote), sealed when the profile
+ * has a digest (hatch3r), and written through the store (atomic, never overwriting, read back).
+ * What it writes lints with no findings; the sections only the writer can fill say "Not recorded
+ * yet." until they do.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { fileNameFor } from "../store/naming.js";
-import { fillTemplate, readTemplate, repositoryFacts, sealFilled, templateValues, TemplateError } from "../store/template.js";
+import { recordFromSnapshot } from "../git/checkpoint-drift.js";
+import { formatRecordContent } from "../profiles/sno-record.js";
+import { fillTemplate, readTemplate, repositoryFacts, sealFilled, templateValues, TemplateError, type RepositoryFacts } from "../store/template.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./lint.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
@@ -33,6 +39,12 @@ function fencedJson(template: string): string | undefined {
   return template.slice(start + 1, close).replace(/\r$/, "");
 }
 
+/** The sno machine block's content for a new record: checkpoint 1 of the checkout as it is now. */
+function snoRecordValue(repo: RepositoryFacts, values: Readonly<Record<string, string>>, cwd: string): string {
+  const snapshot = repo.snapshot ?? { checkout: cwd, branch: "unknown", head: undefined, recent: [], uncommitted: [] };
+  return formatRecordContent(recordFromSnapshot(snapshot, 1, values.created as string, values.agent as string), "\n");
+}
+
 /** Runs `new`. @returns 0 saved (or storage_unresolved, printed), 2 usage or write failure. */
 export async function runNew(options: NewCommandOptions, io: CommandIO): Promise<number> {
   try {
@@ -41,19 +53,28 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
     if (!PROFILES.includes(profile)) throw new ConfigError(`'new' has templates for ${PROFILES.join(", ")}; not '${profile}'`);
     const template = await readTemplate(options.templates ? path.resolve(io.cwd, options.templates) : path.join(packageRoot(), "templates"), profile);
     const repo = await repositoryFacts(io.cwd);
-    const values = templateValues(session.now, options.slug ?? "handoff", repo, options.agent ?? "handoffkit", io.cwd);
+    const values: Record<string, string> = templateValues(session.now, options.slug, repo, options.agent ?? "handoffkit", io.cwd);
+    const notes: string[] = [];
     let text: string;
     let fileName: string;
     if (profile === "verified-delivery") {
       const record = fencedJson(template);
       if (record === undefined) throw new TemplateError("the verified-delivery template holds no fenced json record");
-      text = `${fillTemplate(record, values, true)}\n`;
       fileName = "handoff.json";
+      const target = path.join(store.writeDir, fileName);
       // The verified-delivery store holds one record: never a handoff-2.json beside it.
-      if (existsSync(path.join(store.writeDir, fileName))) {
-        throw new ConfigError(`a verified-delivery record already exists at ${path.relative(io.cwd, path.join(store.writeDir, fileName))}: resume or close it first`);
+      if (existsSync(target)) {
+        throw new ConfigError(`a verified-delivery record already exists at ${path.relative(io.cwd, target)}: resume or close it first`);
+      }
+      // `store` names where the record really is, relative to the repository (or the working directory).
+      values.store = path.relative(repo.root ?? io.cwd, target).split(path.sep).join("/") || fileName;
+      text = `${fillTemplate(record, values, true)}\n`;
+      if (options.slug !== undefined) notes.push(`--slug has no place in a verified-delivery record (the file is always ${fileName}); it was not used`);
+      if (repo.root !== undefined && repo.noRemote) {
+        notes.push(`the repository has no remote: 'repository' names this checkout (${repo.repository}); add a remote and write its URL there so another clone can resume it`);
       }
     } else {
+      if (profile === "sno") values.record = snoRecordValue(repo, values, io.cwd);
       text = sealFilled(fillTemplate(template, values));
       fileName = fileNameFor(profile, session.now, values.slug as string, values.project as string, values.id);
     }
@@ -65,6 +86,7 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
     }
     io.stdout.write(`${path.relative(io.cwd, outcome.path) || outcome.path}\n`);
     if (repo.root === undefined) io.stderr.write("handoff new: not inside a git repository: branch and commit are recorded as unknown\n");
+    for (const note of notes) io.stderr.write(`handoff new: ${note}\n`);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof ConfigError || error instanceof TemplateError || error instanceof UsageError) {
@@ -80,13 +102,16 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
 export function registerNew(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   program
     .command("new")
-    .description("write a new handoff from templates/<profile>.md into the store, sealed")
+    .description(
+      "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)",
+    )
     .option("-p, --profile <profile>", `template and store to use: ${PROFILES.join(", ")}`)
-    .option("-s, --slug <slug>", "short kebab-case name (hatch3r id slug, file name)", "handoff")
+    .option("-s, --slug <slug>", "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)")
     .option("--agent <name>", "the writing agent (source_agent)", "handoffkit")
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
     .option("--templates <dir>", "a folder of <profile>.md templates to use instead of the bundled ones")
     .option("--now <iso>", "the clock (ISO-8601 with zone)")
+    .addHelpText("after", exitCodesHelp("new"))
     .action(async (options: NewCommandOptions) => {
       setExit(await runNew(options, io));
     });

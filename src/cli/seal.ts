@@ -13,6 +13,7 @@ import { planSeal, SealError } from "../integrity/seal.js";
 import { buildDocument, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 
 /** Options parsed from the command line. */
@@ -90,6 +91,7 @@ export function registerSeal(program: Command, io: CommandIO, setExit: (code: nu
     .option("--force", "seal even with error findings from the secret or injection rules")
     .option("-c, --config <file>", "use this config file instead of searching for one")
     .option("--no-config", "ignore config files")
+    .addHelpText("after", exitCodesHelp("seal"))
     .action(async (files: string[], options: SealCommandOptions) => {
       setExit(await runSeal(files, options, io));
     });

@@ -6,14 +6,15 @@ import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.js";
-import { HANDOFF_EXTENSIONS } from "../load/discover.js";
+import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { sourceFromBytes } from "../load/read.js";
 import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
 import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
-import { computeFigures, failedGates, parseGate, type Gate, type StatsReport } from "../stats/figures.js";
+import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
 
@@ -30,7 +31,6 @@ export interface StatsCommandOptions {
 }
 
 const FORMATS = ["table", "json", "markdown", "svg", "html"];
-const EXTENSION_RE = new RegExp(`\\.(?:${HANDOFF_EXTENSIONS.join("|")})$`, "i");
 
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
@@ -55,7 +55,7 @@ export async function statsHistory(target: string, session: LintSession, since?:
   }
   const points: HistoryPoint[] = [];
   for (const commit of await commitsTouching(root, abs, since)) {
-    const files = await filesAtCommit(root, commit.sha, abs, (file) => EXTENSION_RE.test(file));
+    const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
       const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd), session);
       return documentFacts(analysed.document, analysed.profile, analysed.result);
@@ -94,18 +94,25 @@ function historyTable(points: readonly HistoryPoint[]): string {
   return `${[header, ...rows].join("\n")}\n`;
 }
 
-/** Prints failed `--fail-under` gates. @returns 0 all pass, 1 a gate fails, 2 a gate names no figure. */
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/**
+ * Prints the `--fail-under` gates that fail, name no figure, or have nothing to measure (0 of 0: a
+ * pass, with a note). @returns 0 all pass, 1 a gate fails, 2 a gate names no figure.
+ */
 function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): number {
-  const failed = failedGates(report, gates);
-  for (const { gate, figure } of failed) {
-    io.stderr.write(
-      figure
-        ? `handoff: ${gate.id} is ${(figure.share * 100).toFixed(1)}% (${figure.count} of ${figure.total}), under ${(gate.min * 100).toFixed(1)}%\n`
-        : `handoff: --fail-under names unknown figure '${gate.id}'\n`,
-    );
+  const outcomes = evaluateGates(report, gates);
+  for (const { gate, figure, result } of outcomes) {
+    if (result === "unknown") io.stderr.write(`handoff: --fail-under names unknown figure '${gate.id}'\n`);
+    else if (result === "empty") io.stderr.write(`handoff: note: ${gate.id} has no documents to measure (0 of 0): the gate ${gate.id}${gate.op}${pct(gate.share)} passes\n`);
+    else if (result === "fail" && figure) {
+      const bound = gate.op === ">=" ? `under the minimum ${pct(gate.share)}` : `over the maximum ${pct(gate.share)}`;
+      const hint = gate.op === ">=" && PROBLEM_FIGURES.includes(gate.id) ? ` (${gate.id} counts problems: for a maximum write ${gate.id}<=${pct(gate.share)})` : "";
+      io.stderr.write(`handoff: ${gate.id} is ${pct(figure.share)} (${figure.count} of ${figure.total}), ${bound}${hint}\n`);
+    }
   }
-  if (failed.some((f) => !f.figure)) return EXIT.usage;
-  return failed.length > 0 ? EXIT.findings : EXIT.ok;
+  if (outcomes.some((o) => o.result === "unknown")) return EXIT.usage;
+  return outcomes.some((o) => o.result === "fail") ? EXIT.findings : EXIT.ok;
 }
 
 /** Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 for usage or internal errors. */
@@ -176,7 +183,13 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .option("--history", "figures at each commit that changed the directory (read from git, nothing checked out)")
     .option("--since <date>", "with --history: commits since this date")
     .option("--now <iso>", "the clock for the expiry figure (ISO-8601 with zone)")
-    .option("--fail-under <figure=share>", "exit 1 when a figure's share is below SHARE (0.4 or 40%); repeatable", (v: string, p: string[]) => [...p, v], [])
+    .option(
+      "--fail-under <gate>",
+      "exit 1 when a figure's share is below FIGURE=SHARE (or FIGURE>=SHARE) or above FIGURE<=SHARE; SHARE is 0.4 or 40%; a figure of 0 of 0 passes with a note; repeatable",
+      (v: string, p: string[]) => [...p, v],
+      [],
+    )
+    .addHelpText("after", exitCodesHelp("stats"))
     .action(async (paths: string[], options: StatsCommandOptions) => {
       setExit(await runStats(paths, options, io));
     });

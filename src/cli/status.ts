@@ -10,6 +10,8 @@ import { readSource } from "../load/read.js";
 import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
 import { isStatus, nextStatuses, STATUSES } from "../resume/transitions.js";
 import { StoreEscapeError } from "../store/naming.js";
+import type { DirectoryStore, StoredHandoff } from "../store/store.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, exitForError, type CommandIO } from "./io.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
@@ -17,11 +19,21 @@ import { openStore, type StoreCommandOptions } from "./store-options.js";
 export async function runStatus(id: string, to: string, options: StoreCommandOptions, io: CommandIO): Promise<number> {
   try {
     if (!isStatus(to)) throw new ConfigError(`unknown status '${to}' (known: ${STATUSES.join(", ")})`);
-    const { session, store } = openStore(options, io);
-    const handoff = await store.read(id).catch((error: unknown) => {
-      if (error instanceof StoreEscapeError) throw error;
-      throw new ConfigError((error as Error).message);
-    });
+    const { session, stores } = openStore(options, io);
+    // The handoff is looked up in every store that exists, in the order list and resume read them.
+    let found: { store: DirectoryStore; handoff: StoredHandoff } | undefined;
+    let missing = `no handoff '${id}'`;
+    for (const candidate of stores) {
+      try {
+        found = { store: candidate, handoff: await candidate.read(id) };
+        break;
+      } catch (error) {
+        if (error instanceof StoreEscapeError) throw error;
+        missing = (error as Error).message;
+      }
+    }
+    if (!found) throw new ConfigError(missing);
+    const { store, handoff } = found;
     const source = await readSource(handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize });
     if (source.problems.length > 0) {
       io.stderr.write(`handoff: ${source.displayPath} is unusable: ${source.problems.map((p) => p.message).join("; ")}\n`);
@@ -62,9 +74,10 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .description(`move a handoff to another status (${STATUSES.join(", ")}), as hatch3r's lifecycle allows`)
     .argument("<id>", "handoff id or file name in the store")
     .argument("<status>", "the new status")
-    .option("-d, --dir <dir>", "the store directory (default: found per profile)")
+    .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .option("-p, --profile <profile>", "look up the store of this profile")
     .option("--now <iso>", "the time stamped into 'updated' (ISO-8601 with zone)")
+    .addHelpText("after", exitCodesHelp("status"))
     .action(async (id: string, to: string, options: StoreCommandOptions) => {
       setExit(await runStatus(id, to, options, io));
     });

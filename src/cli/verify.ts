@@ -12,6 +12,9 @@ import { GitError } from "../git/run.js";
 import { verifyBrief, verifyIntegrity, type VerifyOutcome } from "../integrity/verify.js";
 import { buildDocument, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
+import { existingStores } from "../store/resolve.js";
+import { handoffPathTest } from "../store/store-paths.js";
+import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./lint.js";
 
@@ -95,8 +98,10 @@ async function gitCheck(document: Parameters<typeof gitReferenceOf>[0], shown: s
   const dir = path.resolve(io.cwd, options.repo ?? ".");
   try {
     const root = await workTreeRoot(dir);
-    const drift = await documentDrift(reference, root);
+    const stores = existingStores({ cwd: root, env: io.env }).map((s) => s.root);
+    const drift = await documentDrift(reference, root, { isStorePath: handoffPathTest(root, stores, [document.path]) });
     for (const line of drift.lines) io.stdout.write(line.startsWith("  ") ? `${line}\n` : `${shown}: git: ${line}\n`);
+    for (const note of drift.notes) io.stdout.write(`${shown}: git: note: ${note}\n`);
     return drift.drift ? EXIT.findings : EXIT.ok;
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
@@ -116,6 +121,7 @@ export function registerVerify(program: Command, io: CommandIO, setExit: (code: 
     .option("--sha256 <hex>", "with --brief: the SHA-256 of the raw file the sender measured")
     .option("--git", "also compare the recorded git state (git_ref, head_sha) with the repository")
     .option("--repo <dir>", "with --git: the repository to compare with (default: the working directory)")
+    .addHelpText("after", exitCodesHelp("verify"))
     .action(async (files: string[], options: VerifyCommandOptions) => {
       setExit(await runVerify(files, options, io));
     });

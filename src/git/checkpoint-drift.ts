@@ -68,3 +68,18 @@ async function countAll(root: string): Promise<number> {
   const out = await runGit(["rev-list", "--count", "HEAD", "--"], root);
   return Number(out.stdout.toString("utf8").trim());
 }
+
+/** The sno record that states `snapshot` (checkpoint number, time and writer given). */
+export function recordFromSnapshot(snapshot: CheckoutSnapshot, checkpoint: number, updated: string, by: string): SnoRecord {
+  const commit = (c: { sha: string; subject: string }) => ({ short: c.sha.slice(0, RECORD_SHA_LENGTH), subject: c.subject });
+  return {
+    checkpoint,
+    updated,
+    by,
+    checkout: snapshot.checkout,
+    branch: snapshot.branch,
+    head: snapshot.head ? commit(snapshot.head) : undefined,
+    recent: snapshot.recent.map(commit),
+    uncommitted: snapshot.uncommitted.map((p) => ({ status: p.status, path: p.path, sha256: p.sha256 })),
+  };
+}

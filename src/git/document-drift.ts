@@ -3,11 +3,16 @@
  * - hatch3r: `git_ref` = `branch@sha7` (hatch3r resume: branch differs → warn; same branch, other
  *   commit → list the commits since);
  * - verified-delivery: `branch`, `head_sha` (40 hex) and `repository` (re-entry: remote differs →
- *   stale; a moved head invalidates head-bound evidence).
+ *   stale; a moved head invalidates head-bound evidence). A `file://` URL naming this checkout
+ *   (what `new` writes when the repository has no remote) is the same repository.
  */
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { HandoffDocument } from "../document/model.js";
 import { readDeliveryRecord, stepName } from "../profiles/verified-delivery.js";
-import { commitsSince, countCommitsSince, currentBranch, headCommit, isAncestor, remoteUrls, resolveCommit } from "./queries.js";
+import { commitsSinceBy, describeSkipped, type CommitsSince } from "./commits-since.js";
+import { currentBranch, headCommit, isAncestor, remoteUrls, resolveCommit } from "./queries.js";
 
 /** What a document recorded about git. */
 export interface GitReference {
@@ -27,6 +32,19 @@ export interface DocumentDrift {
   drift: boolean;
   /** Lines for the user, in order; continuation lines start with two spaces. */
   lines: string[];
+  /** Lines that are not drift: the commits since that only change handoff files, left out. */
+  notes: string[];
+  /** The commits since the recorded one, when it is an ancestor of HEAD. */
+  since?: CommitsSince;
+}
+
+/** Options of {@link documentDrift}. */
+export interface DocumentDriftOptions {
+  /**
+   * Whether a path (relative to the work tree root, `/`-separated) is a handoff file: commits that
+   * change nothing else are not drift. Default: no path is.
+   */
+  isStorePath?: (path: string) => boolean;
 }
 
 /**
@@ -56,9 +74,31 @@ export function repositorySlug(value: string): string {
   return parts.slice(-2).join("/").toLowerCase();
 }
 
+/**
+ * True when `repository` is a `file://` URL naming the checkout at `root` itself: what `new` records
+ * for a repository without a remote.
+ */
+function sameCheckout(repository: string, root: string): boolean {
+  if (!/^file:\/\//i.test(repository)) return false;
+  try {
+    const real = (p: string) => {
+      try {
+        return realpathSync(p);
+      } catch {
+        return path.resolve(p);
+      }
+    };
+    return real(fileURLToPath(repository)) === real(root);
+  } catch {
+    return false;
+  }
+}
+
 /** Compares `reference` with the repository at `root`. */
-export async function documentDrift(reference: GitReference, root: string): Promise<DocumentDrift> {
+export async function documentDrift(reference: GitReference, root: string, options: DocumentDriftOptions = {}): Promise<DocumentDrift> {
   const lines: string[] = [];
+  const notes: string[] = [];
+  let since: CommitsSince | undefined;
   let drift = false;
   const short = reference.sha.slice(0, 7);
   const branch = await currentBranch(root);
@@ -74,15 +114,22 @@ export async function documentDrift(reference: GitReference, root: string): Prom
     drift = true;
     headMoved = true;
   } else if (!head || head.sha !== recorded) {
-    headMoved = true;
-    drift = true;
     if (head && (await isAncestor(root, recorded, head.sha))) {
-      const count = await countCommitsSince(root, recorded);
-      const where = reference.branch !== undefined && branch === reference.branch ? "same branch, " : "";
-      lines.push(`${where}${count} commit${count === 1 ? "" : "s"} since ${short} (git log --oneline ${short}..HEAD):`);
-      for (const commit of await commitsSince(root, recorded, 20)) lines.push(`  ${commit.sha.slice(0, 7)} ${commit.subject}`);
-      if (count > 20) lines.push(`  … and ${count - 20} more`);
+      since = await commitsSinceBy(root, recorded, options.isStorePath ?? (() => false));
+      if (since.skipped.length > 0) notes.push(describeSkipped(since.skipped, short));
+      const count = since.counted.length;
+      if (count > 0) {
+        headMoved = true;
+        drift = true;
+        const where = reference.branch !== undefined && branch === reference.branch ? "same branch, " : "";
+        const more = since.truncated ? " or more" : "";
+        lines.push(`${where}${count}${more} commit${count === 1 ? "" : "s"} since ${short} (git log --oneline ${short}..HEAD${since.skipped.length > 0 ? ", without the commits that only change handoff files" : ""}):`);
+        for (const commit of since.counted.slice(0, 20)) lines.push(`  ${commit.sha.slice(0, 7)} ${commit.subject}`);
+        if (count > 20) lines.push(`  … and ${count - 20}${more} more`);
+      }
     } else {
+      headMoved = true;
+      drift = true;
       lines.push(`recorded commit ${short} is not in the history of HEAD${head ? ` (${head.sha.slice(0, 7)})` : ""}: history was rewritten or another line of work is checked out`);
     }
   }
@@ -90,7 +137,7 @@ export async function documentDrift(reference: GitReference, root: string): Prom
     if (reference.repository !== undefined) {
       const remotes = await remoteUrls(root);
       const wanted = repositorySlug(reference.repository);
-      if (![...remotes.values()].some((url) => repositorySlug(url) === wanted)) {
+      if (!sameCheckout(reference.repository, root) && ![...remotes.values()].some((url) => repositorySlug(url) === wanted)) {
         const list = remotes.size > 0 ? [...remotes].map(([name, url]) => `${name}=${url}`).join(", ") : "none";
         lines.push(`remote differs: the record names ${reference.repository}, this checkout's remotes are ${list}: the record is stale`);
         drift = true;
@@ -103,7 +150,7 @@ export async function documentDrift(reference: GitReference, root: string): Prom
     }
   }
   if (!drift) lines.push(`in step with ${reference.branch ?? "HEAD"}@${short}`);
-  return { drift, lines };
+  return { drift, lines, notes, ...(since ? { since } : {}) };
 }
 
 /** The step's evidence mentions the commit (its first 7 or more hex digits). */

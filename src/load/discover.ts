@@ -3,9 +3,9 @@
  *
  * - A path to an existing file is taken literally (even if an ignore file or extension filter
  *   would skip it, and even if its name looks like a glob): explicit beats implicit, as in ESLint.
- * - A directory is searched recursively for handoff extensions ({@link HANDOFF_EXTENSIONS}),
- *   skipping well-known files that are not handoffs (`package.json`, `tsconfig.json`,
- *   `CHANGELOG.md`, `LICENSE.txt`, … — {@link isWellKnownNonHandoff}).
+ * - A directory is searched recursively for handoff files as `./handoff-files.ts` defines them for
+ *   a directory the user named (a handoff extension in any case, not a well-known other file such
+ *   as `package.json`, `CHANGELOG.md` or `.claude/handoff.json`).
  * - Anything else is a glob (tinyglobby / picomatch syntax).
  * - `.gitignore` and `.handoffignore` in the working directory, plus config `ignores`, filter what
  *   directories and globs find (the `ignore` package implements gitignore semantics).
@@ -15,28 +15,11 @@ import path from "node:path";
 import { fdir } from "fdir";
 import ignore, { type Ignore } from "ignore";
 import { glob, isDynamicPattern } from "tinyglobby";
-
-/** File extensions searched in directories: Markdown, text and JSON handoff records. */
-export const HANDOFF_EXTENSIONS = ["md", "markdown", "txt", "json"] as const;
+import { isHandoffInDirectory } from "./handoff-files.js";
 
 /** Directories never searched. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
 const ALWAYS_IGNORED_DIRECTORIES = new Set(["node_modules", ".git"]);
-/**
- * Well-known files that share a handoff extension but are never handoffs (package manifests, tool
- * configs, licences, changelogs). Directory searches skip them; a file named explicitly, or found
- * by a glob the user wrote, is still linted.
- */
-const NOT_HANDOFFS_RE =
-  /^(?:package(?:-lock)?\.json|npm-shrinkwrap\.json|(?:ts|js)config(?:\.[\w-]+)?\.json|composer\.json|bower\.json|lerna\.json|nx\.json|turbo\.json|deno\.jsonc?|vercel\.json|renovate\.json|manifest\.json|\.?[\w-]*rc\.json|[\w.-]+\.schema\.json|handoff\.config\.json|\.markdownlint(?:-cli2)?\.jsonc?|(?:changelog|changes|history|license|licence|copying|notice|authors|contributors|contributing|code_of_conduct|security|support|codeowners)(?:\.[\w-]+)?\.(?:md|markdown|txt)|requirements(?:[\w.-]*)?\.txt|cmakelists\.txt|robots\.txt)$/i;
-
-/** True for a file a directory search never lints (see {@link NOT_HANDOFFS_RE}). */
-export function isWellKnownNonHandoff(fileName: string): boolean {
-  return NOT_HANDOFFS_RE.test(fileName);
-}
-
-/** A file name with a handoff extension (case-sensitive, as the glob `*.{md,…}` was). */
-const HANDOFF_FILE_RE = new RegExp(`\\.(?:${HANDOFF_EXTENSIONS.join("|")})$`);
 
 /** What {@link discoverFiles} found. */
 export interface Discovery {
@@ -104,7 +87,7 @@ export async function discoverFiles(inputs: readonly string[], options: Discover
       matches = await new fdir()
         .withFullPaths()
         .exclude((name) => ALWAYS_IGNORED_DIRECTORIES.has(name))
-        .filter((file, isDirectory) => !isDirectory && HANDOFF_FILE_RE.test(file) && !isWellKnownNonHandoff(path.basename(file)))
+        .filter((file, isDirectory) => !isDirectory && isHandoffInDirectory(file))
         .crawl(abs)
         .withPromise();
     } else if (isDynamicPattern(input)) {

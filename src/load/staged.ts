@@ -6,19 +6,13 @@ import path from "node:path";
 import ignore from "ignore";
 import picomatch from "picomatch";
 import { gitTopLevel, stagedBlob, stagedPaths } from "../git/repository.js";
+import { isHandoffPath } from "./handoff-files.js";
 import { sourceFromBytes, type SourceFile } from "./read.js";
-
-/**
- * Paths that look like handoffs: a `handoff/`, `handoffs/`, `.handoffs/` or `.hatch3r/handoffs/`
- * directory (Markdown or JSON inside), or a `HANDOFF*.md` file anywhere. The same pattern is the
- * `files` regex of `.pre-commit-hooks.yaml`.
- */
-export const HANDOFF_PATH_RE = /(^|\/)(handoffs?|\.handoffs|\.hatch3r\/handoffs)\/.*\.(md|markdown|json)$|HANDOFF[^/]*\.md$/;
 
 /** Options of {@link loadStagedSources}. */
 export interface StagedOptions {
   cwd: string;
-  /** Paths, directories or globs (relative to `cwd`) that limit the files; default {@link HANDOFF_PATH_RE}. */
+  /** Paths, directories or globs (relative to `cwd`) that limit the files; default: the handoff files of the repository ({@link isHandoffPath}). */
   filters?: readonly string[];
   /** gitignore-style patterns (config `ignores`), relative to `cwd`. */
   ignores?: readonly string[];
@@ -46,7 +40,7 @@ export async function loadStagedSources(options: StagedOptions): Promise<SourceF
     const abs = path.resolve(top, indexPath);
     if (options.filters && options.filters.length > 0) {
       if (!matchesFilter(abs, cwd, options.filters)) continue;
-    } else if (!HANDOFF_PATH_RE.test(indexPath)) continue;
+    } else if (!isHandoffPath(indexPath)) continue;
     const relative = path.relative(cwd, abs);
     if (relative && !relative.startsWith("..") && ig.ignores(relative.split(path.sep).join("/"))) continue;
     sources.push(sourceFromBytes(abs, await stagedBlob(top, indexPath), cwd));

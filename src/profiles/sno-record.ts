@@ -196,8 +196,17 @@ export function formatRecordContent(record: SnoRecord, eol: string): string {
 /** The five sections below a new record's block, in sno's order. */
 export const SNO_RECORD_SECTIONS = ["Objective and authorization", "Done", "Next", "Decisions and assumptions", "Risks and open questions"];
 
-/** A whole new progress record: the block, then the five empty sections. */
+/** What a new record's sections say until the writer fills them (the same as `templates/sno.md`). */
+const NEW_SECTION_TEXT: Readonly<Record<string, string>> = {
+  "Objective and authorization": "Not recorded yet.",
+  Done: "Not recorded yet.",
+  Next: "Check the checkout against the record above with `handoff checkpoint --verify`.",
+  "Decisions and assumptions": "None recorded yet.",
+  "Risks and open questions": "None recorded yet.",
+};
+
+/** A whole new progress record: the block, then the five sections, each saying it is not filled in yet. */
 export function newRecordText(record: SnoRecord, eol: string): string {
-  const sections = SNO_RECORD_SECTIONS.map((title) => `## ${title}${eol}${eol}`).join("");
+  const sections = SNO_RECORD_SECTIONS.map((title) => `## ${title}${eol}${eol}${NEW_SECTION_TEXT[title]}${eol}`).join(eol);
   return `${SNO_RECORD_START}${eol}${formatRecordContent(record, eol)}${SNO_RECORD_END}${eol}${eol}${sections}`;
 }

@@ -2,20 +2,27 @@
  * The resume pipeline: read → lint → the checks in hatch3r's order → render → status change.
  *
  * Order and outcomes (`../shared/formats.md` §2, hatch3r's resume step):
- * 1. integrity — a mismatch or missing digest warns, confidence is shown as low, and resume goes on;
+ * 1. integrity — a mismatch (or a missing digest, where the `integrity` rule's `missing` option
+ *    reports one) warns, confidence is shown as low, and resume goes on; a digest the profile's
+ *    schema requires (hatch3r) is step 3's when missing;
  * 2. injection — any error from an `injection-*` rule refuses;
  * 3. frontmatter schema — frontmatter-syntax / frontmatter-schema / record-syntax errors refuse;
  * 4. sections — required-sections and next-action errors refuse;
- * 5. drift — branch differs or commits since: warn (listing the commits);
- * 6. expiry — an `expiry` error refuses;
+ * 5. drift — branch differs or commits since: warn (listing the commits; commits that only add or
+ *    change handoff files are left out and named in a note);
+ * 6. expiry — an `expiry` error refuses, an `expiry` warning warns;
  * 7. version — a hatch3r major version other than 2 gives a migration notice.
  * A status other than open, in-progress, blocked or handed-off refuses (someone resumed or closed it).
  * verified-delivery records also refuse when closed, and name the first pending step outside the
  * authorized boundary as the gate where work must stop.
+ *
+ * `strict` turns the warnings of integrity (a mismatch, or a missing digest), drift and expiry into
+ * refusals.
  */
 import type { HandoffDocument } from "../document/model.js";
 import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
-import { describeDrift, handoffDrift, recordedRef } from "../git/handoff-drift.js";
+import { documentDrift, gitReferenceOf } from "../git/document-drift.js";
+import { workTreeRoot } from "../git/queries.js";
 import { analyseSource, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { maskResults, maskText } from "../report/mask.js";
@@ -23,21 +30,42 @@ import { orderSections, renderUserTier, rendersRecord, type RenderedSection } fr
 import { isStatus, RESUMABLE } from "./transitions.js";
 
 /** A check step of the resume order. */
-export type ResumeStep = "integrity" | "injection" | "schema" | "sections" | "drift" | "expiry" | "version" | "record" | "status";
+export type ResumeStep = "integrity" | "injection" | "schema" | "sections" | "drift" | "expiry" | "version" | "record" | "status" | "secrets";
+
+/** The outcome of a step: `refused` stops the resume; `warning` and `notice` are printed before the content. */
+export type StepVerdict = "ok" | "warning" | "refused" | "notice";
+
+/** One thing a step found; `line`/`column` (1-based) and `ruleId` when a lint finding says it. */
+export interface StepFinding {
+  message: string;
+  line: number | null;
+  column: number | null;
+  ruleId: string | null;
+}
 
 /** The outcome of one step. */
 export interface StepOutcome {
   step: ResumeStep;
-  outcome: "ok" | "warning" | "refused" | "notice";
-  messages: string[];
+  outcome: StepVerdict;
+  /** What made the outcome (empty for `ok`). */
+  findings: StepFinding[];
+  /** What is not a finding but worth saying: what was left out and why, what was not checked. */
+  notes: string[];
 }
+
+/** Steps whose warnings `strict` turns into refusals. */
+export const STRICT_STEPS: readonly ResumeStep[] = ["integrity", "drift", "expiry"];
 
 /** Everything `resume` decided about one handoff. */
 export interface ResumeReport {
   path: string;
   profile: string;
   verdict: "resumed" | "refused" | "unusable";
+  /** `strict` was on: integrity, drift and expiry warnings refuse. */
+  strict: boolean;
   steps: StepOutcome[];
+  /** The frontmatter (or the JSON record) as parsed, with secrets masked; undefined when there is none. */
+  fields: Record<string, unknown> | undefined;
   /** The document's own `confidence`, when it has one. */
   confidence: number | undefined;
   /** Integrity did not hold: show the confidence as low. */
@@ -47,26 +75,72 @@ export interface ResumeReport {
   parts: RenderedSection[];
   /** The user-tier block (empty unless resumed). */
   userTier: string;
-  /** Warnings printed after the block. */
-  warnings: string[];
+  /** Why the file is unusable (only for that verdict). */
+  problems: string[];
   stats: { sections: number; words: number; findings: number };
 }
 
 const SCHEMA_RULES = new Set(["frontmatter-syntax", "frontmatter-schema", "record-syntax"]);
 const SECTION_RULES = new Set(["required-sections", "next-action"]);
 
-function line(d: Diagnostic): string {
-  return `${d.line}:${d.column} ${d.ruleId}: ${d.message}`;
+function finding(d: Diagnostic): StepFinding {
+  return { message: d.message, line: d.line, column: d.column, ruleId: d.ruleId };
+}
+
+function said(message: string): StepFinding {
+  return { message, line: null, column: null, ruleId: null };
+}
+
+/** `16:12 integrity: Integrity mismatch …` for a lint finding, the message alone otherwise. */
+export function findingText(f: StepFinding): string {
+  return f.ruleId ? `${f.line}:${f.column} ${f.ruleId}: ${f.message}` : f.message;
 }
 
 function step(name: ResumeStep, refusing: Diagnostic[], warning: Diagnostic[]): StepOutcome {
-  if (refusing.length > 0) return { step: name, outcome: "refused", messages: refusing.map(line) };
-  if (warning.length > 0) return { step: name, outcome: "warning", messages: warning.map(line) };
-  return { step: name, outcome: "ok", messages: [] };
+  if (refusing.length > 0) return { step: name, outcome: "refused", findings: refusing.map(finding), notes: [] };
+  if (warning.length > 0) return { step: name, outcome: "warning", findings: warning.map(finding), notes: [] };
+  return { step: name, outcome: "ok", findings: [], notes: [] };
+}
+
+/** Options of {@link resumeChecks}. */
+export interface ResumeCheckOptions {
+  /** Where to look for the repository (the working directory). */
+  cwd: string;
+  /** Run the read-only drift check. */
+  git: boolean;
+  /** Refuse on integrity, drift and expiry warnings. */
+  strict?: boolean;
+  /** Whether a path relative to the work tree root is a handoff file (commits changing only those are not drift). */
+  isStorePath?: (path: string) => boolean;
+}
+
+/** The drift step: what `verify --git` says, as one finding per line (commits joined with `; `). */
+async function driftStep(document: HandoffDocument, options: ResumeCheckOptions): Promise<StepOutcome> {
+  const ok = (notes: string[]): StepOutcome => ({ step: "drift", outcome: "ok", findings: [], notes });
+  const warn = (messages: string[], notes: string[] = []): StepOutcome => ({ step: "drift", outcome: "warning", findings: messages.map(said), notes });
+  if (!options.git) return ok(["not checked (--no-git)"]);
+  const reference = gitReferenceOf(document);
+  if (reference === undefined) return ok(["the handoff records no commit (git_ref or head_sha)"]);
+  if (typeof reference === "string") return warn([`cannot compare: ${reference}`]);
+  let root: string;
+  try {
+    root = await workTreeRoot(options.cwd);
+  } catch {
+    return warn([`${options.cwd} is not inside a git work tree; drift not checked`]);
+  }
+  const drift = await documentDrift(reference, root, { isStorePath: options.isStorePath });
+  if (!drift.drift) return ok(drift.notes);
+  const messages: string[] = [];
+  for (const line of drift.lines) {
+    const last = messages.length - 1;
+    if (line.startsWith("  ") && last >= 0) messages[last] = `${messages[last]}${(messages[last] as string).endsWith(":") ? " " : "; "}${line.trim()}`;
+    else messages.push(line);
+  }
+  return warn(messages, drift.notes);
 }
 
 /** Runs the checks of `document` whose lint result is `result` (already masked). */
-export async function resumeChecks(document: HandoffDocument, result: FileResult, cwd: string, checkGit: boolean): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
+export async function resumeChecks(document: HandoffDocument, result: FileResult, options: ResumeCheckOptions): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
   const all = result.diagnostics;
   const of = (predicate: (d: Diagnostic) => boolean) => all.filter(predicate);
   const errors = (predicate: (id: string) => boolean) => of((d) => d.severity === "error" && predicate(d.ruleId));
@@ -76,46 +150,44 @@ export async function resumeChecks(document: HandoffDocument, result: FileResult
   steps.push(step("schema", errors((id) => SCHEMA_RULES.has(id)), []));
   steps.push(step("sections", errors((id) => SECTION_RULES.has(id)), []));
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
-  const ref = recordedRef(document.profileId, data);
-  if (checkGit && ref && (ref.branch || ref.sha || ref.repository)) {
-    const drift = await handoffDrift(cwd, ref);
-    steps.push({ step: "drift", outcome: drift.length > 0 ? "warning" : "ok", messages: drift.map(describeDrift) });
-  } else {
-    steps.push({ step: "drift", outcome: "ok", messages: checkGit ? ["the handoff records no branch or commit"] : ["not checked (--no-git)"] });
-  }
+  steps.push(await driftStep(document, options));
   steps.push(step("expiry", errors((id) => id === "expiry"), of((d) => d.ruleId === "expiry" && d.severity === "warning")));
   const version = typeof data?.hatch3r_version === "string" ? data.hatch3r_version : undefined;
   const major = version ? /^v?(\d+)/.exec(version)?.[1] : undefined;
   steps.push(
     major && major !== "2"
-      ? { step: "version", outcome: "notice", messages: [`written by hatch3r ${version}; this reader follows hatch3r 2.x: check the migration notes`] }
-      : { step: "version", outcome: "ok", messages: [] },
+      ? { step: "version", outcome: "notice", findings: [said(`written by hatch3r ${version}; this reader follows hatch3r 2.x: check the migration notes`)], notes: [] }
+      : { step: "version", outcome: "ok", findings: [], notes: [] },
   );
   const status = data?.status;
   if (document.format === "markdown" && isStatus(status) && !RESUMABLE.includes(status)) {
     steps.push({
       step: "status",
       outcome: "refused",
-      messages: [`status is '${status}': only ${RESUMABLE.join(", ")} handoffs resume (another session may have picked it up)`],
+      findings: [said(`status is '${status}': only ${RESUMABLE.join(", ")} handoffs resume (another session may have picked it up)`)],
+      notes: [],
     });
   }
   let gate: string | undefined;
   if (document.profileId === "verified-delivery" && data) {
-    const messages: string[] = [];
-    let outcome: StepOutcome["outcome"] = "ok";
+    const findings: StepFinding[] = [];
+    let outcome: StepVerdict = "ok";
     if (data.status === "closed") {
       outcome = "refused";
-      messages.push("the record is closed: a closed verified-delivery record never resumes");
+      findings.push(said("the record is closed: a closed verified-delivery record never resumes"));
     }
     const authorized = new Set(((data.authorization_boundary as { authorized?: unknown } | undefined)?.authorized as string[] | undefined) ?? []);
     const pending = Array.isArray(data.pending_steps) ? data.pending_steps : [];
     const outside = pending.find((p) => !authorized.has(typeof p === "string" ? p : JSON.stringify(p)));
     if (outside !== undefined) {
       gate = typeof outside === "string" ? outside : JSON.stringify(outside);
-      messages.push(`gate: pending step '${gate}' is outside authorization_boundary.authorized: work must stop there`);
+      findings.push(said(`gate: pending step '${gate}' is outside authorization_boundary.authorized: work must stop there`));
       if (outcome === "ok") outcome = "notice";
     }
-    steps.push({ step: "record", outcome, messages });
+    steps.push({ step: "record", outcome, findings, notes: [] });
+  }
+  if (options.strict) {
+    for (const s of steps) if (s.outcome === "warning" && STRICT_STEPS.includes(s.step)) s.outcome = "refused";
   }
   return { steps, gate };
 }
@@ -125,6 +197,20 @@ export interface ResumeFileOptions {
   session: LintSession;
   /** Read-only git drift check (default true). */
   git?: boolean;
+  /** Refuse on integrity, drift and expiry warnings. */
+  strict?: boolean;
+  /** See {@link ResumeCheckOptions.isStorePath}. */
+  isStorePath?: (path: string) => boolean;
+}
+
+/** `value` with every string in it passed through {@link maskText}. */
+function maskFields(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === "string") return maskText(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => maskFields(v, secrets));
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskText(k, secrets), maskFields(v, secrets)]));
+  }
+  return value;
 }
 
 /**
@@ -141,38 +227,41 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     path: source.displayPath,
     profile: result.profile,
     verdict: "unusable",
+    strict: Boolean(options.strict),
     steps: [],
+    fields: undefined,
     confidence: undefined,
     confidenceLow: false,
     gate: undefined,
     parts: [],
     userTier: "",
-    warnings: [],
+    problems: [],
     stats: { sections: 0, words: 0, findings: result.diagnostics.length },
   };
   if (!document || document.loadProblems.length > 0 || result.internalErrors.length > 0) {
-    base.warnings = [...(document?.loadProblems.map((p) => p.message) ?? []), ...result.internalErrors.map((e) => e.split("\n")[0] as string)];
+    base.problems = [...(document?.loadProblems.map((p) => p.message) ?? []), ...result.internalErrors.map((e) => e.split("\n")[0] as string)];
     return { report: base, document, bytes: source.bytes };
   }
-  const { steps, gate } = await resumeChecks(document, result, session.cwd, options.git !== false);
+  const { steps, gate } = await resumeChecks(document, result, { cwd: session.cwd, git: options.git !== false, strict: options.strict, isStorePath: options.isStorePath });
+  const secrets = [...analysed.result.diagnostics.flatMap((d) => d.secrets ?? []), ...(analysed.result.maskedSecrets ?? [])];
+  if (secrets.length > 0) {
+    steps.push({ step: "secrets", outcome: "warning", notes: [], findings: [said(`${secrets.length} credential-shaped value${secrets.length === 1 ? " was" : "s were"} masked in this output`)] });
+  }
   const refused = steps.some((s) => s.outcome === "refused");
-  const data = document.frontmatter?.data;
+  const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
   const confidence = typeof data?.confidence === "number" ? data.confidence : undefined;
-  const secrets = analysed.result.diagnostics.flatMap((d) => d.secrets ?? []);
   const parts = orderSections(document).map((p) => ({ ...p, text: maskText(p.text, secrets) }));
-  const warnings = steps.filter((s) => s.outcome === "warning" || s.outcome === "notice").flatMap((s) => s.messages.map((m) => `${s.step}: ${m}`));
-  if (secrets.length > 0) warnings.push(`secrets: ${secrets.length} credential-shaped value${secrets.length === 1 ? " was" : "s were"} masked in this output`);
   const text = parts.map((p) => p.text).join("\n");
   const report: ResumeReport = {
     ...base,
     verdict: refused ? "refused" : "resumed",
     steps,
+    fields: data && typeof data === "object" && !Array.isArray(data) ? (maskFields(data, secrets) as Record<string, unknown>) : undefined,
     confidence,
-    confidenceLow: steps[0]?.outcome === "warning",
+    confidenceLow: steps[0]?.outcome !== "ok",
     gate,
     parts: refused ? [] : parts,
     userTier: refused ? "" : renderUserTier(parts, rendersRecord(document)),
-    warnings,
     stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length },
   };
   return { report, document, bytes: source.bytes };

@@ -73,37 +73,57 @@ export function computeFigures(facts: readonly DocumentFacts[]): StatsReport {
   };
 }
 
-/** A `--fail-under FIGURE=SHARE` gate. */
+/** Figures that count problems: lower is better, so a gate on them is usually a maximum. */
+export const PROBLEM_FIGURES: readonly string[] = ["expired", "secret-findings", "injection-findings"];
+
+/** A `--fail-under` gate: `FIGURE=SHARE` or `FIGURE>=SHARE` (a minimum), `FIGURE<=SHARE` (a maximum). */
 export interface Gate {
   id: string;
-  /** Minimum share, 0..1. */
-  min: number;
+  /** `>=`: the share must be at least `share`; `<=`: at most. */
+  op: ">=" | "<=";
+  /** The bound, 0..1. */
+  share: number;
 }
 
 /**
- * Parses `FIGURE=SHARE` where SHARE is `0.4` or `40%`.
+ * Parses `FIGURE=SHARE`, `FIGURE>=SHARE` or `FIGURE<=SHARE`, where SHARE is `0.4` or `40%`.
  * @throws Error with a one-line message for malformed input.
  */
 export function parseGate(text: string): Gate {
-  const match = /^([\w:.' -]+)=(\d+(?:\.\d+)?)(%?)$/.exec(text);
-  if (!match) throw new Error(`--fail-under expects FIGURE=SHARE (e.g. v1-headings=0.4 or v1-headings=40%), got '${text}'`);
-  const value = Number(match[2]) / (match[3] ? 100 : 1);
-  if (value < 0 || value > 1) throw new Error(`--fail-under share must be between 0 and 1 (or 0% and 100%), got '${match[2]}${match[3]}'`);
-  return { id: match[1] as string, min: value };
+  const match = /^([^<>=]+)(<=|>=|=)(\d+(?:\.\d+)?)(%?)$/.exec(text);
+  if (!match) throw new Error(`--fail-under expects FIGURE=SHARE, FIGURE>=SHARE or FIGURE<=SHARE (e.g. v1-headings=40%, expired<=0), got '${text}'`);
+  const value = Number(match[3]) / (match[4] ? 100 : 1);
+  if (value < 0 || value > 1) throw new Error(`--fail-under share must be between 0 and 1 (or 0% and 100%), got '${match[3]}${match[4]}'`);
+  return { id: (match[1] as string).trim(), op: match[2] === "<=" ? "<=" : ">=", share: value };
 }
 
-/** The gates that fail, with the figure they read (undefined when the figure does not exist). */
-export function failedGates(report: StatsReport, gates: readonly Gate[]): Array<{ gate: Gate; figure: Figure | undefined }> {
-  return gates
-    .map((gate) => ({ gate, figure: report.figures.find((f) => f.id === gate.id) ?? absentFigure(report, gate.id) }))
-    .filter(({ gate, figure }) => !figure || figure.share < gate.min);
+/** How one gate came out. */
+export interface GateOutcome {
+  gate: Gate;
+  /** The figure it read; undefined when no figure has that id. */
+  figure: Figure | undefined;
+  /** `pass`, `fail`, `empty` (0 of 0: nothing to measure, a pass), or `unknown` (no such figure). */
+  result: "pass" | "fail" | "empty" | "unknown";
+}
+
+/** Every gate's outcome, in the order given. */
+export function evaluateGates(report: StatsReport, gates: readonly Gate[]): GateOutcome[] {
+  return gates.map((gate) => {
+    const figure = report.figures.find((f) => f.id === gate.id) ?? absentFigure(report, gate.id);
+    if (!figure) return { gate, figure, result: "unknown" };
+    if (figure.total === 0) return { gate, figure, result: "empty" };
+    const holds = gate.op === ">=" ? figure.share >= gate.share : figure.share <= gate.share;
+    return { gate, figure, result: holds ? "pass" : "fail" };
+  });
 }
 
 /**
- * A per-profile figure that is absent because no document has that profile reads as 0 of all
- * handoffs (a gate on it fails rather than being a usage error); other unknown ids stay unknown.
+ * A per-profile figure that is absent because no document has that profile, with the denominator
+ * the table gives it when present: `profile:<id>` is 0 of all handoffs, `section:<id>:<title>` is 0
+ * of the documents of that profile, none. Other unknown ids stay unknown.
  */
 function absentFigure(report: StatsReport, id: string): Figure | undefined {
-  if (!/^(?:profile|section):[\w-]+/.test(id)) return undefined;
-  return figure(id, id, 0, report.handoffs);
+  if (/^profile:[\w-]+$/.test(id)) return figure(id, id, 0, report.handoffs);
+  if (/^section:[\w-]+:/.test(id)) return figure(id, id, 0, 0);
+  return undefined;
 }

@@ -128,3 +128,19 @@ export function defaultInputs(cwd: string, env: NodeJS.ProcessEnv): string[] {
   const relative = path.relative(cwd, store.root);
   return [relative && !relative.startsWith("..") ? relative : store.root];
 }
+
+/**
+ * Every store that exists for `cwd`, each found by its own format's lookup ({@link resolveStore}
+ * with that profile), in the order hatch3r, verified-delivery, contract; without duplicates.
+ * With `dir` (`--dir`) or `profile`, only the store they name (existing or not).
+ */
+export function existingStores(options: ResolveOptions): StoreLocation[] {
+  if (options.dir || options.profile) return [resolveStore(options)];
+  const found: StoreLocation[] = [];
+  for (const profile of ["hatch3r", "verified-delivery", "contract"]) {
+    const location = resolveStore({ ...options, profile });
+    const exists = profile === "verified-delivery" ? existsSync(path.join(location.root, "handoff.json")) : location.exists;
+    if (exists && !found.some((f) => f.root === location.root)) found.push(location);
+  }
+  return found;
+}

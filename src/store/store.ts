@@ -6,6 +6,7 @@
  */
 import { link, mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { createExclusive, FileExistsError } from "./atomic-write.js";
 import { resolveInside, StoreEscapeError, withCollisionSuffix } from "./naming.js";
 import { isEphemeral, type StoreLocation } from "./resolve.js";
@@ -28,7 +29,8 @@ export type WriteOutcome =
   /** Storage does not outlive the session: the document is returned, not saved (contract rule). */
   | { status: "storage_unresolved"; reason: string; text: string };
 
-const HANDOFF_FILE_RE = /\.(?:md|markdown|txt|json)$/i;
+/** The extension a handoff id leaves out. */
+const EXTENSION_RE = /\.[^./\\]+$/;
 
 /** A directory-backed store. */
 export class DirectoryStore {
@@ -64,7 +66,7 @@ export class DirectoryStore {
         continue;
       }
       for (const name of names.sort()) {
-        if (!HANDOFF_FILE_RE.test(name) || name.startsWith(".")) continue;
+        if (!isHandoffInDirectory(name) || name.startsWith(".")) continue;
         const file = path.join(dir, name);
         try {
           const info = await stat(file);
@@ -75,7 +77,7 @@ export class DirectoryStore {
           } catch {
             escapes = true;
           }
-          out.push({ path: file, id: name.replace(HANDOFF_FILE_RE, ""), archived, mtimeMs: info.mtimeMs, escapes });
+          out.push({ path: file, id: name.replace(EXTENSION_RE, ""), archived, mtimeMs: info.mtimeMs, escapes });
         } catch {
           // vanished or unreadable: skip it here, lint reports it when named
         }
@@ -96,7 +98,7 @@ export class DirectoryStore {
     const candidate = resolveInside(this.location.root, name);
     const info = await stat(candidate).catch(() => undefined);
     if (!info?.isFile()) throw new Error(`no handoff '${name}' in ${this.location.root}`);
-    return { path: candidate, id: path.basename(candidate).replace(HANDOFF_FILE_RE, ""), archived: false, mtimeMs: info.mtimeMs };
+    return { path: candidate, id: path.basename(candidate).replace(EXTENSION_RE, ""), archived: false, mtimeMs: info.mtimeMs };
   }
 
   /**

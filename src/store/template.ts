@@ -5,7 +5,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { locateFrontmatter } from "../document/frontmatter.js";
-import { headCommit, remoteUrls, workTreeRoot, currentBranch } from "../git/queries.js";
+import { pathToFileURL } from "node:url";
+import { remoteUrls, workTreeRoot } from "../git/queries.js";
+import { takeSnapshot, type CheckoutSnapshot } from "../git/snapshot.js";
 import { hatch3rDigest } from "../integrity/digest.js";
 import { contractStamp, hatch3rId, slugify } from "./naming.js";
 
@@ -18,37 +20,61 @@ export class TemplateError extends Error {
 export interface RepositoryFacts {
   root: string | undefined;
   branch: string;
-  /** Full 40-hex commit id, or 40 zeros outside a repository. */
+  /** Full 40-hex commit id, or 40 zeros outside a repository or before the first commit. */
   head: string;
   subject: string;
-  /** `origin`'s URL (else the first remote's), or `unknown`. */
+  /**
+   * `origin`'s URL (else the first remote's); without a remote, the checkout as a `file://` URL
+   * (what `verify --git` compares with then); `unknown` outside a repository.
+   */
   repository: string;
+  /** The repository has no remote: {@link repository} names the local checkout. */
+  noRemote: boolean;
+  /** The checkout as the sno record states it (branch, head, recent, uncommitted); undefined outside a repository. */
+  snapshot: CheckoutSnapshot | undefined;
 }
 
-/** Reads branch, head and remote of the repository containing `cwd` (read-only). */
+/** Reads branch, head, recent commits, uncommitted paths and remote of the repository containing `cwd` (read-only). */
 export async function repositoryFacts(cwd: string): Promise<RepositoryFacts> {
   try {
     const root = await workTreeRoot(cwd);
-    const head = await headCommit(root);
+    const snapshot = await takeSnapshot(root);
     const remotes = await remoteUrls(root);
+    const remote = remotes.get("origin") ?? [...remotes.values()][0];
     return {
       root,
-      branch: (await currentBranch(root)) ?? "(detached)",
-      head: head?.sha ?? "0".repeat(40),
-      subject: head?.subject ?? "(no commits)",
-      repository: remotes.get("origin") ?? [...remotes.values()][0] ?? "unknown",
+      branch: snapshot.branch ?? "(detached)",
+      head: snapshot.head?.sha ?? "0".repeat(40),
+      subject: snapshot.head?.subject ?? "(no commits)",
+      repository: remote ?? pathToFileURL(root).href,
+      noRemote: remote === undefined,
+      snapshot,
     };
   } catch {
-    return { root: undefined, branch: "unknown", head: "0".repeat(40), subject: "(not a git repository)", repository: "unknown" };
+    return { root: undefined, branch: "unknown", head: "0".repeat(40), subject: "(not a git repository)", repository: "unknown", noRemote: true, snapshot: undefined };
   }
 }
 
+/** Markdown lines for the template: recent commits and uncommitted paths, or a sentence saying there are none. */
+function repositoryLists(repo: RepositoryFacts): { recent: string; uncommitted: string; manifest: string } {
+  const code = (text: string) => `\`${text.replace(/[`\r\n]/g, " ")}\``;
+  const snapshot = repo.snapshot;
+  const recent = snapshot?.recent.length ? snapshot.recent.map((c) => `- ${code(c.sha.slice(0, 7))} ${c.subject.replace(/[\r\n]+/g, " ")}`).join("\n") : "- No commits yet.";
+  const paths = snapshot?.uncommitted ?? [];
+  const uncommitted = paths.length > 0 ? paths.map((p) => `- ${code(p.status)} ${code(p.path)}`).join("\n") : "- No uncommitted changes.";
+  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+  const manifest = paths.length > 0 ? paths.map((p) => `| ${code(cell(p.path))} | ${p.status === "??" ? "new, uncommitted" : "changed, uncommitted"} |`).join("\n") : "| (none) | no uncommitted changes |";
+  return { recent, uncommitted, manifest };
+}
+
 /** The values every template may use. */
-export function templateValues(now: Date, slug: string, repo: RepositoryFacts, agent: string, cwd: string): Record<string, string> {
+export function templateValues(now: Date, slug: string | undefined, repo: RepositoryFacts, agent: string, cwd: string): Record<string, string> {
   const created = `${now.toISOString().slice(0, 19)}Z`;
   const expires = new Date(now.getTime() + 30 * 24 * 3600 * 1000);
-  const cleanSlug = slugify(slug);
+  const cleanSlug = slugify(slug ?? "handoff");
+  const project = slugify(path.basename(repo.root ?? cwd));
   return {
+    ...repositoryLists(repo),
     id: hatch3rId(now, cleanSlug),
     created,
     expires_after: `${expires.toISOString().slice(0, 19)}Z`,
@@ -65,7 +91,9 @@ export function templateValues(now: Date, slug: string, repo: RepositoryFacts, a
     subject: repo.subject.replace(/[\r\n]+/g, " "),
     checkout: repo.root ?? cwd,
     repository: repo.repository,
-    project: slugify(path.basename(repo.root ?? cwd)),
+    project,
+    /** The contract title's scope: the slug when one was given, else the project. */
+    scope: slug === undefined ? project : cleanSlug,
   };
 }
 

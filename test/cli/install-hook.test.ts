@@ -35,6 +35,20 @@ async function install(): Promise<{ code: number; out: string; err: string }> {
   return { code, out, err };
 }
 
+/** A token no-secrets flags (fake: the FAKE prefix is ours). */
+const TOKEN = `ghp_FAKE${"7Qm2xVb9LkT4pZr8NcW3yHd6JsGf5A1e"}`;
+
+async function lintDirectory(dir: string): Promise<{ code: number; out: string }> {
+  let out = "";
+  const code = await runCli(["lint", "--no-config", dir], {
+    cwd: repo,
+    env: { NO_COLOR: "1" },
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: () => undefined },
+  });
+  return { code, out };
+}
+
 beforeEach(() => {
   repo = mkdtempSync(path.join(os.tmpdir(), "handoffkit-hook-"));
   gitIn("init", "-q", "-b", "main");
@@ -80,6 +94,26 @@ describe("install-hook", () => {
     gitIn("add", "notes.md");
     expect(sh(["git", "commit", "-q", "-m", "not a handoff"]).status).toBe(0);
   });
+
+  it.each([["notes/session-handoff.txt"], ["Handoffs/2026-03-01 session.md"], ["docs/handoff-2026-03-01.md"], ["HANDOFFS/STATE.MD"]])(
+    "blocks a secret in %s, which lint DIR lints too (one definition of a handoff file)",
+    async (name) => {
+      await install();
+      const file = path.join(repo, name);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, `# Session\n\n## Next steps\n\n- deploy with ${TOKEN}\n`);
+      gitIn("add", "--", name);
+      const blocked = sh(["git", "commit", "-q", "-m", "leak"]);
+      expect(blocked.status).toBe(1);
+      expect(blocked.stderr.split("\n")[0]).toBe(name);
+      expect(blocked.stderr).toContain("no-secrets");
+      expect(blocked.stderr).not.toContain(TOKEN);
+      expect(sh(["git", "rev-parse", "--verify", "-q", "HEAD"]).status).not.toBe(0);
+      const linted = await lintDirectory(path.dirname(name));
+      expect(linted.code).toBe(1);
+      expect(linted.out.split("\n")[0]).toBe(name);
+    },
+  );
 
   it("respects core.hooksPath and chains the hook that was there, which still blocks on failure", async () => {
     gitIn("config", "core.hooksPath", ".githooks");

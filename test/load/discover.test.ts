@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { discoverFiles, isWellKnownNonHandoff, type DiscoverOptions } from "../../src/load/discover.js";
+import { discoverFiles, type DiscoverOptions } from "../../src/load/discover.js";
+import { isWellKnownNonHandoff } from "../../src/load/handoff-files.js";
 
 let cwd: string;
 

@@ -41,21 +41,46 @@ describe("handoff stats on corpus/adoption-35", () => {
   it("gates CI with --fail-under: exit 1 below the share, 0 at or above it", async () => {
     const below = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["v1-headings=41%"] }, below.io)).toBe(1);
-    expect(below.stderr()).toBe("handoff: v1-headings is 40.0% (14 of 35), under 41.0%\n");
+    expect(below.stderr()).toBe("handoff: v1-headings is 40.0% (14 of 35), under the minimum 41.0%\n");
     const at = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["v1-headings=0.4"] }, at.io)).toBe(0);
     const absent = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["profile:hatch3r=10%"] }, absent.io)).toBe(1);
-    expect(absent.stderr()).toBe("handoff: profile:hatch3r is 0.0% (0 of 35), under 10.0%\n");
+    expect(absent.stderr()).toBe("handoff: profile:hatch3r is 0.0% (0 of 35), under the minimum 10.0%\n");
     const unknown = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["nope=0.1"] }, unknown.io)).toBe(2);
     expect(unknown.stderr()).toBe("handoff: --fail-under names unknown figure 'nope'\n");
   });
 
+  it("takes a maximum for figures that count problems, and names the maximum form when a minimum fails on one", async () => {
+    const none = captureIO(repoRoot);
+    expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired<=0", "secret-findings<=0%", "injection-findings<=0"] }, none.io)).toBe(0);
+    expect(none.stderr()).toBe("");
+    const trust = captureIO(repoRoot);
+    expect(await runStats(["corpus/trust"], { format: "table", failUnder: ["expired<=0", "expired=10%"], now: "2026-03-02T09:00:00Z" }, trust.io)).toBe(1);
+    expect(trust.stderr()).toBe("handoff: expired is 20.0% (1 of 5), over the maximum 0.0%\n");
+    const minimum = captureIO(repoRoot);
+    expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired=10%"] }, minimum.io)).toBe(1);
+    expect(minimum.stderr()).toBe("handoff: expired is 0.0% (0 of 35), under the minimum 10.0% (expired counts problems: for a maximum write expired<=10.0%)\n");
+  });
+
+  it("passes a gate on a figure of 0 of 0 with a note, with the table's denominator for an absent profile's section", async () => {
+    const cap = captureIO(repoRoot);
+    expect(await runStats(["corpus/adoption-35"], { format: "json", failUnder: ["integrity-valid=90%", "section:hatch3r:Problem=50%"] }, cap.io)).toBe(0);
+    expect(cap.stderr()).toBe(
+      "handoff: note: integrity-valid has no documents to measure (0 of 0): the gate integrity-valid>=90.0% passes\n" +
+        "handoff: note: section:hatch3r:Problem has no documents to measure (0 of 0): the gate section:hatch3r:Problem>=50.0% passes\n",
+    );
+    const report = JSON.parse(cap.stdout()) as StatsReport;
+    expect(report.figures.find((f) => f.id === "integrity-valid")).toMatchObject({ count: 0, total: 0 });
+  });
+
   it("parses gates as shares or percentages and refuses malformed ones", () => {
-    expect(parseGate("v1-headings=40%")).toEqual({ id: "v1-headings", min: 0.4 });
-    expect(parseGate("section:hatch3r:Problem=0.75")).toEqual({ id: "section:hatch3r:Problem", min: 0.75 });
-    expect(() => parseGate("v1-headings")).toThrow(/FIGURE=SHARE/);
+    expect(parseGate("v1-headings=40%")).toEqual({ id: "v1-headings", op: ">=", share: 0.4 });
+    expect(parseGate("v1-headings>=0.4")).toEqual({ id: "v1-headings", op: ">=", share: 0.4 });
+    expect(parseGate("expired<=0")).toEqual({ id: "expired", op: "<=", share: 0 });
+    expect(parseGate("section:hatch3r:Build & Test Status=0.75")).toEqual({ id: "section:hatch3r:Build & Test Status", op: ">=", share: 0.75 });
+    expect(() => parseGate("v1-headings")).toThrow(/FIGURE=SHARE, FIGURE>=SHARE or FIGURE<=SHARE/);
     expect(() => parseGate("v1-headings=150%")).toThrow(/between 0 and 1/);
   });
 
@@ -227,7 +252,7 @@ describe("stats --history", () => {
       "| commit | date | handoffs | v1-headings | hypotheses | job-records | zero-errors |",
       "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]);
-    expect(atRoot.stderr()).toBe("handoff: v1-headings is 50.0% (1 of 2), under 60.0%\n");
+    expect(atRoot.stderr()).toBe("handoff: v1-headings is 50.0% (1 of 2), under the minimum 60.0%\n");
     const glob = captureIO(dir);
     expect(await runStats(["handoffs/*.md"], { format: "table", history: true }, glob.io)).toBe(2);
     expect(glob.stderr()).toBe("handoff: --history takes a directory inside a git repository; 'handoffs/*.md' is not a directory\n");

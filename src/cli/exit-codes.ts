@@ -1,0 +1,63 @@
+/**
+ * Every command's exit codes, in one table: `--help` prints each command's rows and a test keeps
+ * the README's table equal to this one. `2` is always a usage, config or internal error.
+ */
+
+/** The commands, in help order, and what each exit code means for them. */
+export const EXIT_CODES = {
+  lint: [
+    [0, "no errors (warnings within --max-warnings)"],
+    [1, "at least one error, or more warnings than --max-warnings"],
+    [2, "usage, config or internal error (a path that matches nothing, a rule that threw)"],
+  ],
+  seal: [
+    [0, "every file sealed (or already sealed)"],
+    [1, "a file was not sealed: error findings from the secret or injection rules (--force seals anyway)"],
+    [2, "a file cannot be sealed (unreadable, broken frontmatter, a JSON record) or a usage error"],
+  ],
+  verify: [
+    [0, "integrity holds (or the format has no digest) and, with --git, the repository is where the handoff says"],
+    [1, "integrity does not hold or the file is not sealed; with --git, drift (commits that only change handoff files are not drift)"],
+    [2, "a file is unusable, no repository to compare with, or a usage error"],
+  ],
+  checkpoint: [
+    [0, "written (and re-sealed when it was sealed), or --verify: MATCH"],
+    [1, "--verify: DRIFT; or not written: the record's seal did not hold (check it, then run handoff seal)"],
+    [2, "the record is unusable, not a git work tree, the write failed (the file is unchanged), or a usage error"],
+  ],
+  new: [
+    [0, "written (the path on stdout), or storage_unresolved (the handoff on stdout, not saved)"],
+    [2, "not written: a usage error, an existing verified-delivery record, or a failed write"],
+  ],
+  list: [
+    [0, "listed (also when there is nothing to list)"],
+    [2, "usage or config error"],
+  ],
+  resume: [
+    [0, "resumed (with --dry-run: would resume, nothing changed), or nothing to resume (verdict none)"],
+    [1, "refused: a check refused (with --strict also integrity, drift and expiry warnings), or another session changed it first"],
+    [2, "the handoff is unusable, a named handoff does not exist, or a usage error"],
+  ],
+  status: [
+    [0, "the status changed"],
+    [1, "refused: the lifecycle does not allow the move, or another session changed the handoff first"],
+    [2, "no such handoff, an unknown status, an unusable file, or a usage error"],
+  ],
+  stats: [
+    [0, "figures printed; every --fail-under gate holds (a figure of 0 of 0 passes, with a note)"],
+    [1, "a --fail-under gate fails"],
+    [2, "usage error, a path that matches nothing, or a gate naming no figure"],
+  ],
+  "install-hook": [
+    [0, "installed or updated"],
+    [2, "not a git repository, a chained hook already exists, or the write failed"],
+  ],
+} as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;
+
+/** A command with exit codes in {@link EXIT_CODES}. */
+export type CommandName = keyof typeof EXIT_CODES;
+
+/** The `Exit codes:` block `--help` prints after a command's options. */
+export function exitCodesHelp(command: CommandName): string {
+  return `\nExit codes:\n${EXIT_CODES[command].map(([code, meaning]) => `  ${code}  ${meaning}`).join("\n")}\n`;
+}
