@@ -3,8 +3,7 @@
  * A leading UTF-8 BOM is tolerated (recorded on the document), not reported.
  */
 import type { Rule } from "../src/engine/rule.js";
-
-const ENCODING_KINDS = new Set(["invalid-utf8", "nul-byte", "utf16"]);
+import { loadProblemRule } from "../src/load/read.js";
 
 export const fileEncoding: Rule = {
   meta: {
@@ -19,7 +18,7 @@ export const fileEncoding: Rule = {
     messages: { problem: "{{message}}" },
   },
   check(document, context) {
-    const problem = document.loadProblems.find((p) => ENCODING_KINDS.has(p.kind));
+    const problem = document.loadProblems.find((p) => loadProblemRule(p.kind) === "file-encoding");
     if (problem) {
       context.report({
         messageId: "problem",

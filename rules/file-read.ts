@@ -3,8 +3,7 @@
  * over the size limit). One diagnostic per file; the run goes on.
  */
 import type { Rule } from "../src/engine/rule.js";
-
-const READ_KINDS = new Set(["unreadable", "not-a-file", "symlink-loop", "too-large"]);
+import { loadProblemRule } from "../src/load/read.js";
 
 export const fileRead: Rule = {
   meta: {
@@ -19,7 +18,7 @@ export const fileRead: Rule = {
     messages: { problem: "{{message}}" },
   },
   check(document, context) {
-    const problem = document.loadProblems.find((p) => READ_KINDS.has(p.kind));
+    const problem = document.loadProblems.find((p) => loadProblemRule(p.kind) === "file-read");
     if (problem) context.report({ messageId: "problem", data: { message: problem.message }, line: 1, column: 1 });
   },
 };

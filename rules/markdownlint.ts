@@ -124,7 +124,10 @@ export const markdownlint: Rule<MarkdownlintOptions> = {
     messages: { markdownlint: "{{message}}" },
     optionsSchema: {
       type: "object",
-      properties: { preset: { enum: [...MARKDOWNLINT_PRESETS] }, config: { type: "object" } },
+      properties: {
+        preset: { enum: [...MARKDOWNLINT_PRESETS], description: "\"handoff\" (the default: only the rules that catch broken rendering in a handoff), \"style\" or \"all\"; the top-level \"markdownlint\" key sets it too." },
+        config: { type: "object", description: "markdownlint's config (as in .markdownlint.json), over the preset; the top-level \"markdownlint\" key sets it too." },
+      },
       additionalProperties: false,
     },
     defaultOptions: { preset: "handoff", config: {} },

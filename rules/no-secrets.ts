@@ -3,11 +3,11 @@
  * `src/secrets/` over the whole file text (frontmatter, body, inline and fenced code, link URLs,
  * HTML comments, JSON records) and over multi-line frontmatter values with their lines joined.
  *
- * Found values are reported with `secrets: [value]`, so every reporter masks them
- * (`src/report/mask.ts`); the message itself only ever holds the masked form.
+ * Found values are reported with `secrets: [value]`, so the engine masks them in every message of
+ * the file (`src/secrets/mask.ts`); the message itself only ever holds the masked form.
  */
 import type { Rule } from "../src/engine/rule.js";
-import { maskSecret } from "../src/report/mask.js";
+import { maskSecret } from "../src/secrets/mask.js";
 import { SECRET_DETECTORS } from "../src/secrets/detectors.js";
 import { documentSecrets } from "../src/secrets/document.js";
 import type { SecretMatch } from "../src/secrets/scan.js";

@@ -42,7 +42,7 @@ export const stale: Rule<StaleOptions> = {
     },
     optionsSchema: {
       type: "object",
-      properties: { days: { type: "number", exclusiveMinimum: 0 } },
+      properties: { days: { type: "number", exclusiveMinimum: 0, description: "Age in days past which a stated date is reported (default 30)." } },
       additionalProperties: false,
     },
     defaultOptions: { days: 30 },

@@ -31,7 +31,7 @@ export const unfilledTemplate: Rule<UnfilledTemplateOptions> = {
     },
     optionsSchema: {
       type: "object",
-      properties: { minWeak: { type: "integer", minimum: 1 } },
+      properties: { minWeak: { type: "integer", minimum: 1, description: "How many whole-value TBD, TBA or TK make a finding (default 3)." } },
       additionalProperties: false,
     },
     defaultOptions: { minWeak: 3 },

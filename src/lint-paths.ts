@@ -5,7 +5,7 @@
  */
 import nodePath from "node:path";
 import { LintCache, contentDigest } from "./cache/lint-cache.js";
-import type { FileResult } from "./engine/diagnostic.js";
+import type { MaskedFileResult } from "./engine/diagnostic.js";
 import { analyseSource, lintOutcome, lintSource, recheckClock, type AnalysedFile, type LintSession } from "./lint.js";
 import { discoverFiles } from "./load/discover.js";
 import { readAhead } from "./load/read-ahead.js";
@@ -15,7 +15,8 @@ import type { WorkItem } from "./parallel/protocol.js";
 
 /** Result of {@link lintPaths}. */
 export interface LintRun {
-  results: FileResult[];
+  /** Masked results, in display-path order. */
+  results: MaskedFileResult[];
   /** Inputs that matched no file. */
   unmatched: string[];
   /** With `cache`: files answered from it, re-checked against the clock, linted, and stored. */
@@ -66,19 +67,19 @@ function sessionKey(session: LintSession): Record<string, unknown> {
 export async function lintPaths(
   inputs: readonly string[],
   session: LintSession,
-  onResult?: (result: FileResult) => void,
+  onResult?: (result: MaskedFileResult) => void,
   options: LintPathsOptions = {},
 ): Promise<LintRun> {
-  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores, ignoresDir: session.configDir });
   const files = discovery.files;
   options.onStart?.(files.length, discovery.unmatched);
   const keep = options.keepResults !== false;
   // Results wait here only until every file before them is done (then they are passed on, and
   // dropped unless kept).
-  const results: FileResult[] = keep ? new Array(files.length) : [];
-  const waiting = new Map<number, FileResult>();
+  const results: MaskedFileResult[] = keep ? new Array(files.length) : [];
+  const waiting = new Map<number, MaskedFileResult>();
   let emitted = 0;
-  const accept = (index: number, result: FileResult) => {
+  const accept = (index: number, result: MaskedFileResult) => {
     waiting.set(index, result);
     for (let next = waiting.get(emitted); next !== undefined; next = waiting.get(emitted)) {
       waiting.delete(emitted);
@@ -205,7 +206,7 @@ export async function analysePaths(
   session: LintSession,
   onFile: (file: AnalysedFile) => void,
 ): Promise<{ unmatched: string[] }> {
-  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores });
+  const discovery = await discoverFiles(inputs, { cwd: session.cwd, ignores: session.config.ignores, ignoresDir: session.configDir });
   for await (const source of readAhead(discovery.files, (file) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize }))) {
     onFile(analyseSource(source, session));
   }

@@ -9,13 +9,15 @@ import { VERIFIED_DELIVERY_SCHEMA } from "./document/json-record.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
 import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig, type RuleSetting } from "./engine/config.js";
-import { compareDiagnostics, type FileResult, type SeveritySetting } from "./engine/diagnostic.js";
+import { compareDiagnostics, internalErrorDiagnostic, type Diagnostic, type FileResult, type MaskedFileResult, type SeveritySetting } from "./engine/diagnostic.js";
 import { markdownlintConfigProblem, markdownlintRuleOptionsProblem } from "./markdownlint/config-check.js";
 import type { Rule } from "./engine/rule.js";
+import { checkRuleOptions } from "./engine/rule-options.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
-import { sourceFromBytes, type SourceFile } from "./load/read.js";
+import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, type SourceFile } from "./load/read.js";
 import type { WorkerLintOptions } from "./parallel/protocol.js";
 import { secretValuesToMask } from "./secrets/document.js";
+import { maskFileResult } from "./secrets/mask.js";
 import { contentDigest, type LintFacts } from "./cache/lint-cache.js";
 import { BUILTIN_PROFILES } from "./profiles/builtin.js";
 import { buildCustomProfile, type CustomProfile } from "./profiles/custom.js";
@@ -149,7 +151,7 @@ function checkProfile(id: string | undefined, profiles: ReadonlyMap<string, Prof
 /**
  * Prepares a run.
  * @throws ConfigError when the profile named by `--profile`, config or an override does not exist,
- * or a custom profile is invalid.
+ * a custom profile is invalid, or a rule's options do not match its options schema.
  */
 export function createSession(options: LintOptions = {}): LintSession {
   const rules = options.rules ?? builtinRules;
@@ -165,6 +167,9 @@ export function createSession(options: LintOptions = {}): LintSession {
   if (given.rules === undefined) delete config.rules;
   if (given.overrides === undefined) delete config.overrides;
   checkMarkdownlintSettings(config);
+  const metaById = new Map(known.map((meta) => [meta.id, meta]));
+  checkRuleOptions(config.rules, metaById, "config 'rules'");
+  config.overrides?.forEach((override, index) => checkRuleOptions(override.rules, metaById, `config 'overrides[${index}].rules'`));
   const cwd = options.cwd ?? process.cwd();
   const profiles = new Map<string, Profile>(BUILTIN_PROFILES.map((p) => [p.id, p]));
   const customProfiles: CustomProfile[] = [];
@@ -277,24 +282,30 @@ export function buildDocument(
 }
 
 /**
- * Lints one source already in memory. Every credential-shaped value of the document goes into
- * `maskedSecrets`, so reporters mask it in every message whatever rules ran.
+ * Lints one source already in memory. The result is masked: every credential-shaped value of the
+ * document is masked in every message whatever rules ran (`src/secrets/mask.ts`).
  */
-export function lintSource(source: SourceFile, session: LintSession): FileResult {
+export function lintSource(source: SourceFile, session: LintSession): MaskedFileResult {
   return analyseSource(source, session).result;
 }
 
-/** Lints text as if it were the file `path` (tests, staged content, editors). */
-export function lintText(path: string, text: string | Uint8Array, session: LintSession): FileResult {
+/**
+ * Lints text as if it were the file `path` (tests, staged content, editors), under the session's
+ * size limit (`maxFileSize`, default 1 MiB) as a file on disk is: longer text is a `file-read`
+ * finding and is not checked.
+ */
+export function lintText(path: string, text: string | Uint8Array, session: LintSession): MaskedFileResult {
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
-  return lintSource(sourceFromBytes(path, bytes, session.cwd), session);
+  return lintSource(sourceFromBytes(path, bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
 }
 
-/** One analysed file: its parsed document (undefined when the pipeline itself failed), profile and result. */
+/** One analysed file: its parsed document (undefined when the pipeline itself failed), profile and (masked) result. */
 export interface AnalysedFile {
   document: HandoffDocument | undefined;
   profile: Profile | undefined;
-  result: FileResult;
+  result: MaskedFileResult;
+  /** Whether the document holds credential-shaped values (its result then stays out of `--cache`). */
+  hasSecrets: boolean;
 }
 
 /** Options of {@link analyseSource}. */
@@ -303,26 +314,29 @@ export interface AnalyseOptions {
   onClockRead?: (ruleId: string) => void;
 }
 
-/** Parses and checks one source, never throwing. */
+/**
+ * Parses and checks one source, never throwing. The engine boundary: what needs the raw values
+ * (each finding's {@link Diagnostic.valueDigest} for baselines) is computed by the check stage,
+ * then every message is masked against every secret of the document before the result is returned.
+ */
 export function analyseSource(source: SourceFile, session: LintSession, options: AnalyseOptions = {}): AnalysedFile {
+  let secrets: string[] = [];
   try {
     const settings = settingsFor(source.path, session);
     const { document, profile } = buildDocument(source, session, settings);
+    secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
     const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead });
-    const secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
     if (document.profileReason === "reference" && document.formatReference) result.profileReason = document.formatReference;
-    return { document, profile, result: secrets.length > 0 ? { ...result, maskedSecrets: secrets } : result };
+    const hasSecrets = secrets.length > 0 || result.diagnostics.some((d) => (d.secrets?.length ?? 0) > 0);
+    return { document, profile, result: maskFileResult(result, secrets), hasSecrets };
   } catch (error) {
-    return {
-      document: undefined,
-      profile: undefined,
-      result: {
-        path: source.displayPath,
-        profile: "generic",
-        diagnostics: [],
-        internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
-      },
+    const result: FileResult = {
+      path: source.displayPath,
+      profile: "generic",
+      diagnostics: [internalErrorDiagnostic("handoffkit", error, "it was not checked")],
+      internalErrors: [`internal error on ${source.displayPath}: ${(error as Error).stack ?? String(error)}`],
     };
+    return { document: undefined, profile: undefined, result: maskFileResult(result, secrets), hasSecrets: secrets.length > 0 };
   }
 }
 
@@ -330,9 +344,9 @@ export function analyseSource(source: SourceFile, session: LintSession, options:
  * Lints one source and says what `--cache` needs to keep its result: the bytes' digest, the rules
  * that read the clock, and whether those can be re-run without Markdown (see `src/cache/lint-cache.ts`).
  */
-export function lintOutcome(source: SourceFile, session: LintSession): { result: FileResult; facts: LintFacts } {
+export function lintOutcome(source: SourceFile, session: LintSession): { result: MaskedFileResult; facts: LintFacts } {
   const clockRules = new Set<string>();
-  const { document, result } = analyseSource(source, session, { onClockRead: (id) => clockRules.add(id) });
+  const { document, result, hasSecrets } = analyseSource(source, session, { onClockRead: (id) => clockRules.add(id) });
   // Without the schema id in its text a Markdown document has no fenced record: asking would parse it.
   const recheckable =
     document !== undefined &&
@@ -340,7 +354,7 @@ export function lintOutcome(source: SourceFile, session: LintSession): { result:
     (document.format === "json" || !document.text.includes(VERIFIED_DELIVERY_SCHEMA) || document.record === undefined);
   return {
     result,
-    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable },
+    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable, hasSecrets },
   };
 }
 
@@ -349,7 +363,7 @@ export function lintOutcome(source: SourceFile, session: LintSession): { result:
  * rules re-run on the document parsed without Markdown (they read frontmatter and records only).
  * Never throws: undefined when that fails (the caller lints the file in full).
  */
-export function recheckClock(source: SourceFile, session: LintSession, cached: FileResult, clockRules: readonly string[]): FileResult | undefined {
+export function recheckClock(source: SourceFile, session: LintSession, cached: MaskedFileResult, clockRules: readonly string[]): MaskedFileResult | undefined {
   try {
     const settings = settingsFor(source.path, session);
     const profile = session.profiles.get(cached.profile);
@@ -358,7 +372,7 @@ export function recheckClock(source: SourceFile, session: LintSession, cached: F
     document.profileId = profile.id;
     const wanted = new Set(clockRules);
     const prepared = { ...settings.prepared, entries: settings.prepared.entries.filter((entry) => wanted.has(entry.rule.meta.id)) };
-    const fresh = checkDocument(document, profile, prepared, { now: session.now });
+    const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now }), secretValuesToMask(document));
     if (fresh.internalErrors.length > 0) return undefined;
     const kept = cached.diagnostics.filter((d) => !wanted.has(d.ruleId));
     return { ...cached, diagnostics: [...kept, ...fresh.diagnostics].sort(compareDiagnostics) };

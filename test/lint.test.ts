@@ -78,7 +78,7 @@ describe("lintPaths", () => {
     };
     const reporter: Rule = { ...broken, meta: { ...broken.meta, id: "reporter" }, check: (_d, c) => c.report({ messageId: "x", line: 1, column: 1 }) };
     const { results } = await lintPaths(["corpus/generic/clean.md"], createSession({ cwd: repoRoot, rules: [broken, reporter] }));
-    expect(results[0]?.diagnostics.map((d) => d.ruleId)).toEqual(["reporter"]);
+    expect(results[0]?.diagnostics.map((d) => d.ruleId)).toEqual(["internal-error", "reporter"]);
     expect(results[0]?.internalErrors).toHaveLength(1);
     expect(results[0]?.internalErrors[0]).toMatch(/^rule broken failed on corpus\/generic\/clean\.md: Error: boom/);
   });

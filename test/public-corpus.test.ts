@@ -57,7 +57,7 @@ describe.skipIf(absent)("public corpus (shared/corpus-public/docs)", () => {
     code = await runCli(["lint", "--format", "json", "--no-config", "docs"], io);
     stderr = err.join("");
     report = JSON.parse(out.join("")) as JsonReport;
-  }, 120_000);
+  });
 
   it("exits 0 or 1, never 2, with nothing on stderr (no internal error)", () => {
     expect([0, 1]).toContain(code);

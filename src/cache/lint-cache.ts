@@ -3,10 +3,10 @@
  *
  * One JSON file (`lint-cache.json`, default directory `node_modules/.cache/handoffkit`, after
  * find-cache-dir's convention) holds, per absolute path, the SHA-256 of the file's bytes and the
- * file's {@link FileResult}. The whole file is keyed by a SHA-256 of everything else a result
- * depends on: handoffkit's version and build, the config, command-line rule settings and profile,
- * the working directory, the config directory, the size limit and the rule set. When that key
- * differs, every entry is dropped.
+ * file's masked result ({@link MaskedFileResult}). The whole file is keyed by a SHA-256 of
+ * everything else a result depends on: handoffkit's version and build, the config, command-line
+ * rule settings and profile, the working directory, the config directory, the size limit and the
+ * rule set. When that key differs, every entry is dropped.
  *
  * The clock: a result whose rules read the run's clock (`expiry`: its messages name "now") holds
  * for that clock only. When the clock differs and those rules read frontmatter and records only,
@@ -14,14 +14,15 @@
  * ones; otherwise the file is linted again.
  *
  * Never stored: results with load problems (a permission may change without the bytes changing),
- * internal errors, or secrets (the cache must not copy a credential to another file).
+ * internal errors, or those of documents holding secrets (even masked, and even as the digests a
+ * baseline needs, the cache must not copy anything of a credential to another file).
  * Writes are atomic and read back (`src/store/atomic-write.ts`).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { atomicWrite } from "../store/atomic-write.js";
 
 /** Name of the cache file inside its directory. */
@@ -46,12 +47,14 @@ export interface LintFacts {
    * comment could silence them, and no fenced JSON record feeds them.
    */
   recheckable: boolean;
+  /** The document holds credential-shaped values: its (masked) result is still not stored. */
+  hasSecrets: boolean;
 }
 
 /** One stored file. */
 interface CacheEntry {
   digest: string;
-  result: FileResult;
+  result: MaskedFileResult;
   clockRules: string[];
   /** The clock the result was computed with (ms since the epoch). */
   clock: number;
@@ -65,9 +68,9 @@ interface CacheFileShape {
 
 /** A lookup's answer. */
 export type CacheAnswer =
-  | { kind: "hit"; result: FileResult }
+  | { kind: "hit"; result: MaskedFileResult }
   /** The result stands except the findings of `clockRules`, which must be recomputed. */
-  | { kind: "recheck"; result: FileResult; clockRules: string[] }
+  | { kind: "recheck"; result: MaskedFileResult; clockRules: string[] }
   | { kind: "miss" };
 
 /** What a cache key is made of. Any JSON value; changing any part drops every entry. */
@@ -148,9 +151,8 @@ export class LintCache {
   }
 
   /** Keeps `result` for `filePath`, unless it must not be stored (see the module comment). */
-  store(filePath: string, result: FileResult, facts: LintFacts, now: Date): void {
-    if (facts.loadFailed || result.internalErrors.length > 0) return;
-    if ((result.maskedSecrets?.length ?? 0) > 0 || result.diagnostics.some((d) => (d.secrets?.length ?? 0) > 0)) return;
+  store(filePath: string, result: MaskedFileResult, facts: LintFacts, now: Date): void {
+    if (facts.loadFailed || facts.hasSecrets || result.internalErrors.length > 0) return;
     this.entries.set(filePath, {
       digest: facts.digest,
       result,

@@ -139,7 +139,7 @@ async function writeCheckpoint(file: string, options: CheckpointCommandOptions, 
   }
   const body = new TextEncoder().encode(text);
   const { bytes, digest } = reseal(file, sealed, existing?.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...body]) : body);
-  await atomicWrite(file, bytes, existing ? { expected: existing.bytes } : {});
+  await atomicWrite(file, bytes, { expected: existing?.bytes ?? null });
   const count = record.uncommitted.length;
   io.stdout.write(
     `checkpoint ${record.checkpoint} of ${record.updated}: ${record.branch ?? "(detached)"} at ${record.head?.short ?? "(none)"}, ${count} uncommitted path${count === 1 ? "" : "s"}${digest ? `; re-sealed ${digest}` : ""}\n`,

@@ -1,15 +1,37 @@
 /**
  * What a command needs from the outside world, passed in so tests run commands in-process.
  */
+import { escapeControls } from "../report/controls.js";
+
+/** A stream a command writes text to. */
+export interface OutputStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  /**
+   * Set on an {@link escapedStream}: the stream underneath, for the one writer whose control
+   * sequences are its own (the progress line).
+   */
+  raw?: { write(text: string): unknown };
+}
 
 /** Streams and environment of one command run. */
 export interface CommandIO {
   cwd: string;
   env: NodeJS.ProcessEnv;
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
+  stdout: OutputStream;
+  stderr: OutputStream;
   /** Standard input (`lint --stdin-filename`); absent in tests that do not need it. */
   stdin?: AsyncIterable<Uint8Array | string>;
+}
+
+/**
+ * `stream` with every text written to it passed through {@link escapeControls} (multi-line: line
+ * breaks and tabs kept), for output read by people only: error messages, and the standard output
+ * of commands that print nothing else. Wrapping twice escapes once.
+ */
+export function escapedStream(stream: OutputStream): OutputStream {
+  if (stream.raw) return stream;
+  return { write: (text: string) => stream.write(escapeControls(text, { multiline: true })), isTTY: stream.isTTY, raw: stream };
 }
 
 /** The real process's streams. */

@@ -1,14 +1,13 @@
 /**
  * `lint` to standard output as files finish, for the `stylish` and `json` formats: each file's
- * result is baselined, masked, counted, rendered and written as soon as it and every file before
+ * (masked) result is baselined, counted, rendered and written as soon as it and every file before
  * it are done, then dropped. The text is byte for byte that of rendering the collected results.
  * (`--output-file`, `--write-baseline`, SARIF, GitHub and JUnit need the whole run: they collect.)
  */
-import { applyBaseline, type Baseline } from "../engine/baseline.js";
-import type { FileResult } from "../engine/diagnostic.js";
+import { applyBaseline, type Baseline, type BaselineLocation } from "../engine/baseline.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { lintPaths, type LintPathsOptions, type LintSession } from "../lint.js";
 import { formatJsonEnd, formatJsonFile, formatJsonStart } from "../report/json.js";
-import { maskResults } from "../report/mask.js";
 import { formatStylishFile, formatStylishSummary } from "../report/stylish.js";
 import { addToSummary, type Summary } from "../report/summary.js";
 import type { CommandIO } from "./io.js";
@@ -21,6 +20,8 @@ export interface StreamOptions {
   /** `--quiet`: errors only in the output (the exit code still counts every finding). */
   quiet: boolean;
   baseline: Baseline | undefined;
+  /** Where the baseline file is (its entry paths are relative to its directory). */
+  baselineLocation?: BaselineLocation;
   lint: Pick<LintPathsOptions, "workers" | "cache">;
 }
 
@@ -51,17 +52,16 @@ export async function streamLint(inputs: readonly string[], session: LintSession
     progress?.end();
     io.stdout.write(text);
   };
-  const onResult = (raw: FileResult) => {
-    internalErrors.push(...raw.internalErrors);
-    let result = raw;
+  const onResult = (linted: MaskedFileResult) => {
+    internalErrors.push(...linted.internalErrors);
+    let result = linted;
     if (options.baseline) {
-      const outcome = applyBaseline([raw], options.baseline);
+      const outcome = applyBaseline([linted], options.baseline, options.baselineLocation);
       suppressed += outcome.suppressed;
-      result = outcome.results[0] as FileResult;
+      result = outcome.results[0] as MaskedFileResult;
     }
-    const masked = maskResults([result])[0] as FileResult;
-    addToSummary(summary, masked);
-    const shown = options.quiet ? { ...masked, diagnostics: masked.diagnostics.filter((d) => d.severity === "error") } : masked;
+    addToSummary(summary, result);
+    const shown = options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result;
     addToSummary(shownSummary, shown);
     write(options.format === "json" ? formatJsonFile(shown, written) : formatStylishFile(shown, { color: options.color }));
     written++;

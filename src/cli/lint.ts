@@ -1,16 +1,15 @@
 /**
  * `handoff lint [paths...]`: load → parse → check → report over files, directories and globs.
  */
-import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
-import type { FileResult, SeveritySetting } from "../engine/diagnostic.js";
+import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { GitError } from "../git/repository.js";
-import { createSession, lintPaths, lintSource, lintText, type LintPathsOptions, type LintSession } from "../lint.js";
+import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
+import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
-import { maskResults } from "../report/mask.js";
 import { summarize, type Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
@@ -18,6 +17,7 @@ import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile, type RunOutcome } from "./output.js";
+import { appendStepSummary } from "./step-summary.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
@@ -115,6 +115,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         : config.baseline
           ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
           : undefined);
+    const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
     const streaming =
       (options.format === "stylish" || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
@@ -126,6 +127,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         color: useColor(io, options.color),
         quiet: Boolean(options.quiet),
         baseline,
+        baselineLocation,
         lint: { workers, cache: cacheOption(options, io) },
       });
       if (outcome.cacheWarning) io.stderr.write(`handoff: ${outcome.cacheWarning}\n`);
@@ -151,18 +153,17 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
       }
     }
-    let raw = run.results;
+    let results = run.results;
     if (writeFile) {
-      const written = createBaseline(raw);
+      const written = createBaseline(results, baselineLocation);
       await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
     if (baselineFile) {
-      const outcome = applyBaseline(raw, readBaseline(baselineFile));
-      raw = outcome.results;
+      const outcome = applyBaseline(results, readBaseline(baselineFile), baselineLocation);
+      results = outcome.results;
       io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
     }
-    let results = maskResults(raw);
     const summary = summarize(results);
     if (options.quiet) {
       results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
@@ -178,10 +179,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       }
     }
     else io.stdout.write(text);
-    const stepSummary = io.env.GITHUB_STEP_SUMMARY;
-    if (options.format === "github" && stepSummary) {
-      // GitHub's protocol: each step appends Markdown to this file.
-      appendFileSync(stepSummary, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
+    if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
+      appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
     return exitCode(summary, internal, maxWarnings, io);
   } catch (error) {
@@ -227,15 +226,15 @@ async function collectResults(
   session: LintSession,
   io: CommandIO,
   workers: number | undefined,
-): Promise<{ results: FileResult[]; unmatched: string[]; cacheWarning?: string }> {
+): Promise<{ results: MaskedFileResult[]; unmatched: string[]; cacheWarning?: string }> {
   if (options.stdinFilename !== undefined) {
     if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
-    return { results: [lintText(options.stdinFilename, Buffer.concat(chunks), session)], unmatched: [] };
+    // Bounded as a file is: past the size limit stdin is counted, not kept, and not checked.
+    const source = await sourceFromStream(options.stdinFilename, io.stdin, io.cwd, session.maxFileSize);
+    return { results: [lintSource(source, session)], unmatched: [] };
   }
   if (options.staged) {
-    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores });
+    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores, ignoresDir: session.configDir, maxBytes: session.maxFileSize });
     return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
   }
   const cache = cacheOption(options, io);

@@ -8,6 +8,7 @@ import { ConfigError } from "../engine/config.js";
 import { verifyIntegrity, type VerifyStatus } from "../integrity/verify.js";
 import { analyseSource } from "../lint.js";
 import { readSource } from "../load/read.js";
+import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
 import { exitCodesHelp } from "./exit-codes.js";
@@ -115,8 +116,8 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
     }
     const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
     if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
-    else if (rows.length === 0) io.stdout.write(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`);
-    else io.stdout.write(table(rows));
+    else if (rows.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
+    else io.stdout.write(escapeControls(table(rows), { multiline: true }));
     return EXIT.ok;
   } catch (error) {
     return exitForError(error, io);

@@ -2,7 +2,7 @@
  * Turning a run's (masked) results into the chosen output format, and writing a report file.
  */
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { findRepositoryRoot } from "../git/repository.js";
 import { formatGithub } from "../report/github.js";
@@ -35,7 +35,7 @@ export interface RunOutcome {
 /** Renders `results` (already masked) in `format`; `outcome` is the run's (a clean run when absent). */
 export function renderResults(
   format: string,
-  results: readonly FileResult[],
+  results: readonly MaskedFileResult[],
   context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[]; outcome?: RunOutcome },
 ): string {
   const { io } = context;

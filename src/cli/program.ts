@@ -2,7 +2,7 @@
  * The `handoff` program: wires the commands with commander and maps every outcome to an exit code.
  */
 import { Command, CommanderError } from "commander";
-import { EXIT, type CommandIO } from "./io.js";
+import { escapedStream, EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
 /** Adds one command to the program. */
@@ -27,6 +27,13 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
 ];
 
+/**
+ * Commands whose standard output is text for people and nothing else (no machine format): it is
+ * written with control characters escaped, as standard error always is. The others escape their
+ * human formats where they render them (stylish, github, the `list` and `stats` tables, `resume`).
+ */
+const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "verify", "checkpoint", "new", "status", "install-hook"]);
+
 /** The registrations `argv` needs: the named command's alone, or all of them. */
 async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
   if (argv[0] === "-v" || argv[0] === "--version") return [];
@@ -39,7 +46,13 @@ async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
  * Runs the CLI with `argv` (without `node` and the script).
  * @returns the exit code; never throws.
  */
-export async function runCli(argv: readonly string[], io: CommandIO): Promise<number> {
+export async function runCli(argv: readonly string[], given: CommandIO): Promise<number> {
+  // No file name, message or config value reaches a terminal with its control characters raw.
+  const io: CommandIO = {
+    ...given,
+    stdout: TEXT_ONLY_OUTPUT.has(argv[0] ?? "") ? escapedStream(given.stdout) : given.stdout,
+    stderr: escapedStream(given.stderr),
+  };
   let exitCode: number = EXIT.ok;
   const setExit = (code: number) => {
     exitCode = code;

@@ -32,6 +32,8 @@ export interface Progress {
  */
 export function createProgress(io: CommandIO, clock: () => number = () => performance.now()): Progress | undefined {
   if (!showsProgress(io)) return undefined;
+  // The line's own control sequences (CR, erase line) go around any escaping of stderr.
+  const stderr = io.stderr.raw ?? io.stderr;
   let total = 0;
   let done = 0;
   let started = 0;
@@ -40,7 +42,7 @@ export function createProgress(io: CommandIO, clock: () => number = () => perfor
   const draw = () => {
     const seconds = (clock() - started) / 1000;
     const rate = seconds > 0 ? Math.round(done / seconds) : 0;
-    io.stderr.write(`\r\x1b[Khandoff: ${done}/${total} files (${rate} files/s)`);
+    stderr.write(`\r\x1b[Khandoff: ${done}/${total} files (${rate} files/s)`);
     visible = true;
   };
   return {
@@ -57,7 +59,7 @@ export function createProgress(io: CommandIO, clock: () => number = () => perfor
       draw();
     },
     end() {
-      if (visible) io.stderr.write("\r\x1b[K");
+      if (visible) stderr.write("\r\x1b[K");
       visible = false;
     },
   };

@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { workTreeRoot } from "../git/queries.js";
+import { escapeControls } from "../report/controls.js";
 import { resumeText, type ResumeCandidate } from "../resume/report-text.js";
 import { resumeFile, type ResumeReport, type StepOutcome } from "../resume/resume.js";
 import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
@@ -194,7 +195,7 @@ export async function runResume(name: string | undefined, options: ResumeCommand
         stats: report.stats,
       };
       io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-    } else io.stdout.write(resumeText(report, { dryRun, candidates, statusLine }));
+    } else io.stdout.write(escapeControls(resumeText(report, { dryRun, candidates, statusLine }), { multiline: true }));
     return report.verdict === "resumed" ? EXIT.ok : EXIT.findings;
   } catch (error) {
     return exitForError(error, io);

@@ -1,13 +1,13 @@
 /**
  * `handoff stats [paths...]`: schema-adoption figures over handoffs, for CI.
  */
-import { appendFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
-import { sourceFromBytes } from "../load/read.js";
+import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes } from "../load/read.js";
 import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
 import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
@@ -17,6 +17,7 @@ import { defaultInputs } from "../store/resolve.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { parseNow, UsageError } from "./lint.js";
+import { appendStepSummary } from "./step-summary.js";
 
 /** Options parsed from the command line. */
 export interface StatsCommandOptions {
@@ -57,7 +58,7 @@ export async function statsHistory(target: string, session: LintSession, since?:
   for (const commit of await commitsTouching(root, abs, since)) {
     const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
-      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd), session);
+      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
       return documentFacts(analysed.document, analysed.profile, analysed.result);
     });
     points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
@@ -136,7 +137,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
       else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
       else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
       else io.stdout.write(historyTable(points));
-      if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, historyMarkdown(points));
+      if (options.summary) appendStepSummary(io, historyMarkdown(points));
       // Gates read the newest commit's figures.
       const newest = points[points.length - 1];
       return newest ? gateExit(newest.report, gates, io) : EXIT.ok;
@@ -157,7 +158,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
               ? htmlPage("Handoff adoption", barChartSvg(report), figuresTableHtml(report))
               : formatStatsTable(report);
     io.stdout.write(text);
-    if (options.summary && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, formatStatsMarkdown(report));
+    if (options.summary) appendStepSummary(io, formatStatsMarkdown(report));
     return gateExit(report, gates, io);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof UsageError) {

@@ -10,6 +10,7 @@
  *   and reported as unsupported.
  */
 import { isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit, type Document, type Node } from "yaml";
+import { yamlNestingTooDeepAt } from "./nesting.js";
 import type { LineIndex, Range } from "./position.js";
 
 /** One problem inside the frontmatter, with offsets into the document text. */
@@ -111,6 +112,12 @@ export function parseFrontmatter(text: string, location: FrontmatterLocation, li
     return frontmatter;
   }
   const base = location.contentStart;
+  // The yaml composer recurses once per level: deeper text is refused before it is composed.
+  const deep = yamlNestingTooDeepAt(raw);
+  if (deep !== -1) {
+    frontmatter.problems.push({ code: "yaml-error", message: TOO_DEEP, offset: base + deep, endOffset: base + deep + 1 });
+    return frontmatter;
+  }
   const doc = parseDocument(raw, {
     schema: "core",
     uniqueKeys: true,
@@ -228,6 +235,7 @@ function keyName(raw: string, at: number): string {
   return match ? ` '${match[0]}'` : "";
 }
 
+/** For text nested past `MAX_NESTING_DEPTH` (`./nesting.ts`), and for a stack overflow yaml itself catches. */
 const TOO_DEEP = "YAML syntax error: the frontmatter nests too deeply to be read";
 
 /** The yaml package appends " at line L, column C" and a code frame; we give positions ourselves. */

@@ -5,6 +5,7 @@
  */
 import type { Code, Root } from "mdast";
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "./nesting.js";
 
 /** The schema value that marks a verified-delivery record. */
 export const VERIFIED_DELIVERY_SCHEMA = "verified-delivery/handoff-v1";
@@ -27,9 +28,15 @@ export interface JsonRecord {
 
 /**
  * Parses `raw` (found at `offset` in the document) as strict JSON: comments and trailing commas
- * are reported as errors, as `JSON.parse` would.
+ * are reported as errors, as `JSON.parse` would. A record nested deeper than
+ * {@link MAX_NESTING_DEPTH} is not parsed: its one error says so.
  */
 export function parseJsonRecord(raw: string, offset: number, origin: JsonRecord["origin"]): JsonRecord {
+  const deep = jsonNestingTooDeepAt(raw);
+  if (deep !== -1) {
+    const message = `JSON record nests too deeply: more than ${MAX_NESTING_DEPTH} levels of arrays and objects; it was not parsed`;
+    return { origin, offset, raw, data: undefined, errors: [{ message, offset: offset + deep, endOffset: offset + deep + 1 }], tree: undefined };
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(raw, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const record: JsonRecord = {

@@ -2,20 +2,24 @@
  * Baseline: findings accepted as they stand, kept in a JSON file so that a run reports only new
  * ones. Entries are keyed by ruleId, path and a SHA-256 fingerprint of the finding's value — never
  * by line numbers (editing above a finding does not revive it) and never holding the value itself.
+ * Paths are relative to the baseline file's directory (not to where lint runs), so a baseline
+ * committed at the repository root suppresses the same findings from a subdirectory, from outside
+ * the repository, or when a config found upward names it.
  *
  * File shape (`schemas/`-free, versioned):
  * `{"version":1,"findings":[{"ruleId":"no-secrets","path":"docs/a.md","fingerprint":"sha256:…"}]}`.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import nodePath from "node:path";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { ConfigError } from "./config.js";
-import type { Diagnostic, FileResult } from "./diagnostic.js";
+import { INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type MaskedDiagnostic, type MaskedFileResult } from "./diagnostic.js";
 
 /** One accepted finding. */
 export interface BaselineEntry {
   ruleId: string;
-  /** Path as reports print it: relative to the working directory, `/`-separated. */
+  /** Path of the file relative to the baseline file's directory, `/`-separated. */
   path: string;
   /** `sha256:` + 64 hex; see {@link fingerprintDiagnostic}. */
   fingerprint: string;
@@ -29,24 +33,53 @@ export interface Baseline {
 
 /**
  * The fingerprint of a finding: SHA-256 (lowercase hex, `sha256:` prefix) of
- * `ruleId NUL path NUL value`, where the value is the finding's first secret, or, for findings
- * without one, its message id and message. The ruleId and path salt the hash, so equal
- * passwords in two files do not share a fingerprint and no precomputed table reverses it.
+ * `ruleId NUL path NUL valueDigest`, where {@link Diagnostic.valueDigest} is the SHA-256 of the
+ * finding's first secret, or, for findings without one, of its message id and unmasked message
+ * (computed by the check stage before masking; recomputed here for a diagnostic built without it).
+ * The ruleId and path salt the hash, so equal passwords in two files do not share a fingerprint
+ * and no precomputed table reverses it.
  */
-export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic): string {
-  const value = diagnostic.secrets?.[0] ?? `${diagnostic.messageId ?? ""}\u0000${diagnostic.message}`;
+export function fingerprintDiagnostic(path: string, diagnostic: Diagnostic | MaskedDiagnostic): string {
+  const value = diagnostic.valueDigest ?? valueDigest(diagnostic);
   const digest = createHash("sha256").update(`${diagnostic.ruleId}\u0000${path}\u0000${value}`, "utf8").digest("hex");
   return `sha256:${digest}`;
 }
 
 const keyOf = (entry: BaselineEntry): string => `${entry.ruleId}\u0000${entry.path}\u0000${entry.fingerprint}`;
 
-/** A baseline accepting every finding of `results` (unmasked: secrets still attached), sorted. */
-export function createBaseline(results: readonly FileResult[]): Baseline {
+/** Where a baseline's paths are relative to, and what result paths are relative to. */
+export interface BaselineLocation {
+  /** Absolute directory of the baseline file: entry paths are relative to it. */
+  directory: string;
+  /** Absolute working directory: `FileResult.path` is relative to it. */
+  cwd: string;
+}
+
+/**
+ * The path a baseline entry records for a result path: relative to the baseline file's directory,
+ * `/`-separated; without `location`, the result path as it is.
+ */
+export function baselinePath(resultPath: string, location?: BaselineLocation): string {
+  if (!location) return resultPath;
+  const relative = nodePath.relative(location.directory, nodePath.resolve(location.cwd, resultPath));
+  return relative.split(nodePath.sep).join("/");
+}
+
+function entryOf(resultPath: string, diagnostic: Diagnostic | MaskedDiagnostic): BaselineEntry {
+  return { ruleId: diagnostic.ruleId, path: resultPath, fingerprint: fingerprintDiagnostic(resultPath, diagnostic) };
+}
+
+/**
+ * A baseline accepting every finding of `results`, sorted — except `internal-error` findings: a
+ * file handoffkit failed on was not checked, which no baseline can accept.
+ */
+export function createBaseline(results: ReadonlyArray<FileResult | MaskedFileResult>, location?: BaselineLocation): Baseline {
   const entries = new Map<string, BaselineEntry>();
   for (const result of results) {
+    const entryPath = baselinePath(result.path, location);
     for (const diagnostic of result.diagnostics) {
-      const entry = { ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) };
+      if (diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) continue;
+      const entry = entryOf(entryPath, diagnostic);
       entries.set(keyOf(entry), entry);
     }
   }
@@ -108,29 +141,29 @@ export async function writeBaseline(file: string, baseline: Baseline): Promise<v
 
 /** Results with baselined findings removed, and how many were. */
 export interface BaselineOutcome {
-  results: FileResult[];
+  results: MaskedFileResult[];
   suppressed: number;
 }
 
 /**
- * Removes the findings `baseline` accepts. Their secrets move to `maskedSecrets`, so masking
- * still hides them in the file's other messages. Call before `maskResults`.
+ * Removes the findings `baseline` accepts. The results are masked already (against every secret
+ * of their file), so a suppressed finding's secret stays masked in the messages kept. An
+ * `internal-error` finding is never removed, whatever the file lists.
+ * @param location where the baseline file is (entry paths are relative to its directory);
+ * without it, entry paths are compared with result paths as they are.
  */
-export function applyBaseline(results: readonly FileResult[], baseline: Baseline): BaselineOutcome {
+export function applyBaseline(results: readonly MaskedFileResult[], baseline: Baseline, location?: BaselineLocation): BaselineOutcome {
   const accepted = new Set(baseline.findings.map(keyOf));
   let suppressed = 0;
   const out = results.map((result) => {
-    const kept: Diagnostic[] = [];
-    const hidden: string[] = [];
-    for (const diagnostic of result.diagnostics) {
-      const key = keyOf({ ruleId: diagnostic.ruleId, path: result.path, fingerprint: fingerprintDiagnostic(result.path, diagnostic) });
-      if (accepted.has(key)) {
-        suppressed++;
-        hidden.push(...(diagnostic.secrets ?? []));
-      } else kept.push(diagnostic);
-    }
-    if (kept.length === result.diagnostics.length) return result;
-    return { ...result, diagnostics: kept, maskedSecrets: [...(result.maskedSecrets ?? []), ...hidden] };
+    const entryPath = baselinePath(result.path, location);
+    const kept = result.diagnostics.filter((diagnostic) => {
+      if (diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) return true;
+      if (!accepted.has(keyOf(entryOf(entryPath, diagnostic)))) return true;
+      suppressed++;
+      return false;
+    });
+    return kept.length === result.diagnostics.length ? result : { ...result, diagnostics: kept };
   });
   return { results: out, suppressed };
 }

@@ -35,6 +35,7 @@ export interface HandoffConfig {
   profile?: string;
   profiles?: CustomProfileConfig[];
   rules?: Record<string, RuleSetting>;
+  /** gitignore-style patterns of files never linted, relative to the config file's directory. */
   ignores?: string[];
   maxFileSize?: number;
   /** `false` turns markdownlint off; a preset name chooses its rules; an object is markdownlint config over the `handoff` preset. */
@@ -68,9 +69,18 @@ function loadJson(filepath: string, content: string): unknown {
 
 let configValidator: ValidateFunction<HandoffConfig> | undefined;
 
-/** The config schema's validator, compiled on first use (~50 ms: runs without a config file never pay it). */
+/**
+ * The config schema's validator, compiled on first use (~50 ms: runs without a config file never
+ * pay it). The schema's per-rule entries (`definitions.rules.properties`, generated for editors by
+ * src/engine/config-schema.ts) are left out: each rule's options are checked when the run is
+ * prepared (src/engine/rule-options.ts), with a message naming the rule and the field.
+ */
 function validatorOfConfig(): ValidateFunction<HandoffConfig> {
-  configValidator ??= new Ajv({ allErrors: true, strict: false }).compile<HandoffConfig>(configSchema);
+  if (!configValidator) {
+    const { properties: _perRule, ...rules } = configSchema.definitions.rules as Record<string, unknown>;
+    const shape = { ...configSchema, definitions: { ...configSchema.definitions, rules } };
+    configValidator = new Ajv({ allErrors: true, strict: false }).compile<HandoffConfig>(shape);
+  }
   return configValidator;
 }
 

@@ -83,8 +83,35 @@ export interface Rule<Options = Record<string, unknown>> {
   check(document: HandoffDocument, context: RuleContext<Options>): void;
 }
 
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
 /** Fills `{{name}}` placeholders of `template`. Unknown names stay as written. */
 export function formatMessage(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
   if (!data) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) => (name in data ? String(data[name]) : whole));
+}
+
+/** A rule broke its own contract (a bug of ours, never the user's): the engine records an internal error. */
+export class RuleContractError extends Error {
+  override name = "RuleContractError";
+}
+
+/**
+ * The message of a report: the rule's template for `messageId` with every placeholder filled (a
+ * rule with `reportsForeignRuleIds` may pass its own `message`).
+ * @throws RuleContractError for a messageId the rule's `messages` lack, or a placeholder `data`
+ * does not fill (as ESLint's RuleTester refuses them).
+ */
+export function ruleMessage(meta: RuleMeta, descriptor: Pick<ReportDescriptor, "messageId" | "data" | "message">): string {
+  if (meta.reportsForeignRuleIds && descriptor.message !== undefined) return descriptor.message;
+  const template = Object.hasOwn(meta.messages, descriptor.messageId) ? meta.messages[descriptor.messageId] : undefined;
+  if (template === undefined) {
+    throw new RuleContractError(`rule ${meta.id} reported unknown messageId '${descriptor.messageId}' (its messages: ${Object.keys(meta.messages).join(", ")})`);
+  }
+  const data = descriptor.data ?? {};
+  const unfilled = [...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string).filter((name) => !Object.hasOwn(data, name));
+  if (unfilled.length > 0) {
+    throw new RuleContractError(`rule ${meta.id} message '${descriptor.messageId}' has no value for ${[...new Set(unfilled)].map((n) => `{{${n}}}`).join(", ")}`);
+  }
+  return formatMessage(template, data);
 }

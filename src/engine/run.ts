@@ -3,10 +3,11 @@
  */
 import { createHash } from "node:crypto";
 import type { HandoffDocument } from "../document/model.js";
+import { loadProblemRule, type LoadProblem } from "../load/read.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
-import { compareDiagnostics, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
-import { formatMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
+import { compareDiagnostics, internalErrorDiagnostic, INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
+import { ruleMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
 /** The rule set for a run, with config applied once (not per file). */
@@ -104,10 +105,15 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       rule.check(document, context);
     } catch (error) {
       internalErrors.push(`rule ${meta.id} failed on ${document.displayPath}: ${(error as Error).stack ?? String(error)}`);
+      diagnostics.push(internalErrorDiagnostic(`rule ${meta.id}`, error, "its checks of this file are missing"));
     }
   }
+  // A file that could not be loaded was not checked at all: that is never a silent pass, even
+  // with `file-read` or `file-encoding` off (or absent from the rule set).
+  if (loadFailed && diagnostics.every((d) => d.ruleId === INTERNAL_ERROR_RULE_ID)) diagnostics.push(...document.loadProblems.map((problem) => unreportedLoadProblem(document, problem)));
   diagnostics.sort(compareDiagnostics);
   addContextHashes(document, diagnostics);
+  for (const diagnostic of diagnostics) diagnostic.valueDigest = valueDigest(diagnostic);
   return { path: document.displayPath, profile: profile.id, diagnostics, internalErrors };
 }
 
@@ -128,6 +134,25 @@ function addContextHashes(document: HandoffDocument, diagnostics: Diagnostic[]):
   }
 }
 
+/** The error for a load problem no rule reported: under the rule that would have, saying it is off. */
+function unreportedLoadProblem(document: HandoffDocument, problem: LoadProblem): Diagnostic {
+  const ruleId = loadProblemRule(problem.kind);
+  const line = problem.line ?? 1;
+  const column = problem.column ?? 1;
+  return {
+    ruleId,
+    severity: "error",
+    message: `${problem.message}: the file was not checked (reported although ${ruleId} is off)`,
+    line,
+    column,
+    endLine: line,
+    endColumn: column,
+    offset: 0,
+    endOffset: 0,
+    messageId: "problem",
+  };
+}
+
 function toDiagnostic(
   document: HandoffDocument,
   rule: Rule,
@@ -136,11 +161,7 @@ function toDiagnostic(
 ): Diagnostic | undefined {
   const meta = rule.meta;
   const ruleId = meta.reportsForeignRuleIds && descriptor.ruleId ? descriptor.ruleId : meta.id;
-  const template = meta.messages[descriptor.messageId];
-  const message =
-    meta.reportsForeignRuleIds && descriptor.message !== undefined
-      ? descriptor.message
-      : formatMessage(template ?? descriptor.messageId, descriptor.data);
+  const message = ruleMessage(meta, descriptor);
   // A bridge rule (markdownlint) resolves each foreign id's configured severity itself, falling
   // back to its own; its report wins even when the bridge's severity was set explicitly.
   const severity: Severity =

@@ -66,3 +66,8 @@ export async function stagedPaths(topLevel: string): Promise<string[]> {
 export async function stagedBlob(topLevel: string, indexPath: string): Promise<Buffer> {
   return git(topLevel, ["cat-file", "blob", `:0:${indexPath}`]);
 }
+
+/** Size in bytes of the staged blob of `indexPath` (`git cat-file -s :0:<path>`), without reading it. */
+export async function stagedBlobSize(topLevel: string, indexPath: string): Promise<number> {
+  return Number((await git(topLevel, ["cat-file", "-s", `:0:${indexPath}`])).toString("utf8").trim());
+}

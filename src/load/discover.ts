@@ -7,15 +7,15 @@
  *   a directory the user named (a handoff extension in any case, not a well-known other file such
  *   as `package.json`, `CHANGELOG.md` or `.claude/handoff.json`).
  * - Anything else is a glob (tinyglobby / picomatch syntax).
- * - `.gitignore` and `.handoffignore` in the working directory, plus config `ignores`, filter what
- *   directories and globs find (the `ignore` package implements gitignore semantics).
+ * - `.gitignore` and `.handoffignore` in the working directory, plus config `ignores` (relative to
+ *   the config file's directory), filter what directories and globs find (gitignore semantics).
  */
 import { lstat, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fdir } from "fdir";
-import ignore, { type Ignore } from "ignore";
 import { glob, isDynamicPattern } from "tinyglobby";
 import { isHandoffInDirectory } from "./handoff-files.js";
+import { anyIgnored, ignoreTest, type IgnoreTest } from "./ignores.js";
 
 /** Directories never searched. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
@@ -32,32 +32,27 @@ export interface Discovery {
 /** Options for {@link discoverFiles}. */
 export interface DiscoverOptions {
   cwd?: string;
-  /** Extra gitignore-style patterns (from config `ignores`). */
+  /** Extra gitignore-style patterns (from config `ignores`), relative to {@link ignoresDir}. */
   ignores?: readonly string[];
+  /** The directory `ignores` are relative to: the config file's (default `cwd`). */
+  ignoresDir?: string;
   /** Read `.gitignore` and `.handoffignore` from `cwd` (default true). */
   useIgnoreFiles?: boolean;
 }
 
-async function loadIgnore(cwd: string, options: DiscoverOptions): Promise<Ignore> {
-  const ig = ignore();
+/** The ignore files of `cwd` (relative to it) and config `ignores` (relative to their directory). */
+async function loadIgnore(cwd: string, options: DiscoverOptions): Promise<IgnoreTest> {
+  const lines: string[] = [];
   if (options.useIgnoreFiles !== false) {
     for (const name of [".gitignore", ".handoffignore"]) {
       try {
-        ig.add(await readFile(path.join(cwd, name), "utf8"));
+        lines.push(...(await readFile(path.join(cwd, name), "utf8")).split(/\r?\n/));
       } catch {
         // absent ignore files are normal
       }
     }
   }
-  if (options.ignores) ig.add([...options.ignores]);
-  return ig;
-}
-
-/** True when `abs` is ignored; files outside `cwd` are never matched against cwd's ignore files. */
-function isIgnored(ig: Ignore, cwd: string, abs: string): boolean {
-  const rel = path.relative(cwd, abs);
-  if (!rel || rel.startsWith("..") || path.isAbsolute(rel)) return false;
-  return ig.ignores(rel.split(path.sep).join("/"));
+  return anyIgnored([ignoreTest(lines, cwd), ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."))]);
 }
 
 /**
@@ -67,7 +62,7 @@ function isIgnored(ig: Ignore, cwd: string, abs: string): boolean {
  */
 export async function discoverFiles(inputs: readonly string[], options: DiscoverOptions = {}): Promise<Discovery> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const ig = await loadIgnore(cwd, options);
+  const isIgnored = await loadIgnore(cwd, options);
   const found = new Set<string>();
   const unmatched: string[] = [];
   for (const input of inputs) {
@@ -111,7 +106,7 @@ export async function discoverFiles(inputs: readonly string[], options: Discover
     let any = false;
     for (const match of matches) {
       const file = path.resolve(match);
-      if (isIgnored(ig, cwd, file)) continue;
+      if (isIgnored(file)) continue;
       if ((await pathKind(file)) === "directory") continue;
       found.add(file);
       any = true;

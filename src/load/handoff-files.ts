@@ -4,8 +4,8 @@
  *
  * 1. **Extension** `.md`, `.markdown`, `.txt` or `.json`, in any case (`NOTES.MD` counts).
  * 2. **Not a well-known other file** sharing an extension: package manifests, tool configs,
- *    licences, changelogs, `requirements*.txt`, handoffkit's own `handoff.config.json`, and the
- *    contract's store setting `.claude/handoff.json`.
+ *    licences, changelogs, `requirements*.txt`, handoffkit's own `handoff.config.json` and
+ *    `handoff-baseline.json`, and the contract's store setting `.claude/handoff.json`.
  * 3. **Where it is** — only for searches of a whole repository (`--staged`, the hook), where most
  *    files are not handoffs: a directory on its path is named `handoff`, `handoffs`, `.handoff`,
  *    `.handoffs` (so `.hatch3r/handoffs/`, `.agents/handoffs/` and `Handoffs/` too) or
@@ -28,7 +28,7 @@ const EXTENSION_RE = /\.(?:md|markdown|txt|json)$/i;
  * also `exclude` in `.pre-commit-hooks.yaml`.
  */
 const NOT_HANDOFF_NAME_RE =
-  /^(?:package(?:-lock)?\.json|npm-shrinkwrap\.json|(?:ts|js)config(?:\.[\w-]+)?\.json|composer\.json|bower\.json|lerna\.json|nx\.json|turbo\.json|deno\.jsonc?|vercel\.json|renovate\.json|manifest\.json|\.?[\w-]*rc\.json|[\w.-]+\.schema\.json|handoff\.config\.json|\.markdownlint(?:-cli2)?\.jsonc?|(?:changelog|changes|history|license|licence|copying|notice|authors|contributors|contributing|code_of_conduct|security|support|codeowners)(?:\.[\w-]+)?\.(?:md|markdown|txt)|requirements(?:[\w.-]*)?\.txt|cmakelists\.txt|robots\.txt)$/i;
+  /^(?:package(?:-lock)?\.json|npm-shrinkwrap\.json|(?:ts|js)config(?:\.[\w-]+)?\.json|composer\.json|bower\.json|lerna\.json|nx\.json|turbo\.json|deno\.jsonc?|vercel\.json|renovate\.json|manifest\.json|\.?[\w-]*rc\.json|[\w.-]+\.schema\.json|handoff\.config\.json|handoff-baseline\.json|\.markdownlint(?:-cli2)?\.jsonc?|(?:changelog|changes|history|license|licence|copying|notice|authors|contributors|contributing|code_of_conduct|security|support|codeowners)(?:\.[\w-]+)?\.(?:md|markdown|txt)|requirements(?:[\w.-]*)?\.txt|cmakelists\.txt|robots\.txt)$/i;
 
 /** Rule 2 for whole paths: the contract's `.claude/handoff.json` setting. */
 const NOT_HANDOFF_PATH_RE = /(?:^|\/)\.claude\/handoff\.json$/i;

@@ -11,6 +11,13 @@ import path from "node:path";
 /** Default size limit for one file: 1 MiB (1,048,576 bytes). */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
+const READ_PROBLEM_KINDS: ReadonlySet<LoadProblem["kind"]> = new Set(["unreadable", "not-a-file", "symlink-loop", "too-large"]);
+
+/** The rule that reports a load problem of `kind`: `file-read` (the bytes could not be had), else `file-encoding`. */
+export function loadProblemRule(kind: LoadProblem["kind"]): "file-read" | "file-encoding" {
+  return READ_PROBLEM_KINDS.has(kind) ? "file-read" : "file-encoding";
+}
+
 /** Why a file could not be turned into text. `offset` is a byte offset into the raw file. */
 export interface LoadProblem {
   kind: "unreadable" | "not-a-file" | "symlink-loop" | "too-large" | "invalid-utf8" | "nul-byte" | "utf16";
@@ -76,10 +83,7 @@ export async function readSource(file: string, options: ReadOptions = {}): Promi
       return source;
     }
     if (info.size > maxBytes) {
-      source.problems.push({
-        kind: "too-large",
-        message: `File is ${info.size} bytes, over the ${maxBytes}-byte limit; it was not read`,
-      });
+      source.problems.push(tooLarge(info.size, maxBytes));
       return source;
     }
     // Read through one handle, bounded by the limit, so a file that grows meanwhile cannot hang us.
@@ -123,12 +127,45 @@ export async function readSource(file: string, options: ReadOptions = {}): Promi
   return source;
 }
 
-/** Builds a source from bytes already in memory (staged content, tests). */
-export function sourceFromBytes(file: string, bytes: Uint8Array, cwd: string = process.cwd()): SourceFile {
+/** The `too-large` problem of content `size` bytes long: the same words whichever way it came in. */
+function tooLarge(size: number, maxBytes: number): LoadProblem {
+  return { kind: "too-large", message: `File is ${size} bytes, over the ${maxBytes}-byte limit; it was not read` };
+}
+
+/**
+ * Builds a source from bytes already in memory (staged content, standard input, the library's
+ * `lintText`, tests). With `maxBytes`, content over it gets the `too-large` problem a file on disk
+ * gets and is not decoded.
+ */
+export function sourceFromBytes(file: string, bytes: Uint8Array, cwd: string = process.cwd(), options: Pick<ReadOptions, "maxBytes"> = {}): SourceFile {
+  if (options.maxBytes !== undefined && bytes.length > options.maxBytes) return tooLargeSource(file, bytes.length, cwd, options.maxBytes);
   const abs = path.resolve(cwd, file);
   const source: SourceFile = { path: abs, displayPath: toDisplayPath(abs, cwd), bytes, bom: false, problems: [] };
   decodeInto(source);
   return source;
+}
+
+/** The source of content known to be `size` bytes, over `maxBytes`, without its bytes (nothing was read). */
+export function tooLargeSource(file: string, size: number, cwd: string, maxBytes: number): SourceFile {
+  const abs = path.resolve(cwd, file);
+  return { path: abs, displayPath: toDisplayPath(abs, cwd), bytes: new Uint8Array(0), bom: false, problems: [tooLarge(size, maxBytes)] };
+}
+
+/**
+ * Reads a stream (standard input) as the content of `file`, keeping at most `maxBytes + 1` bytes:
+ * longer content is counted to its end (so the writer is not cut off) and becomes a `too-large`
+ * source, never held in memory.
+ */
+export async function sourceFromStream(file: string, stream: AsyncIterable<Uint8Array | string>, cwd: string, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<SourceFile> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    if (size <= maxBytes) chunks.push(bytes);
+    size += bytes.length;
+  }
+  if (size > maxBytes) return tooLargeSource(file, size, cwd, maxBytes);
+  return sourceFromBytes(file, Buffer.concat(chunks), cwd, { maxBytes });
 }
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });

@@ -3,19 +3,23 @@
  * tree — a secret staged and then removed only from the working tree is still what gets committed.
  */
 import path from "node:path";
-import ignore from "ignore";
 import picomatch from "picomatch";
-import { gitTopLevel, stagedBlob, stagedPaths } from "../git/repository.js";
+import { gitTopLevel, stagedBlob, stagedBlobSize, stagedPaths } from "../git/repository.js";
 import { isHandoffPath } from "./handoff-files.js";
-import { sourceFromBytes, type SourceFile } from "./read.js";
+import { ignoreTest } from "./ignores.js";
+import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, tooLargeSource, type SourceFile } from "./read.js";
 
 /** Options of {@link loadStagedSources}. */
 export interface StagedOptions {
   cwd: string;
   /** Paths, directories or globs (relative to `cwd`) that limit the files; default: the handoff files of the repository ({@link isHandoffPath}). */
   filters?: readonly string[];
-  /** gitignore-style patterns (config `ignores`), relative to `cwd`. */
+  /** gitignore-style patterns (config `ignores`), relative to `ignoresDir`. */
   ignores?: readonly string[];
+  /** The directory `ignores` are relative to: the config file's (default `cwd`). */
+  ignoresDir?: string;
+  /** Largest staged blob read, in bytes (default 1 MiB): a larger one is a `too-large` source, never read. */
+  maxBytes?: number;
 }
 
 function matchesFilter(abs: string, cwd: string, filters: readonly string[]): boolean {
@@ -28,22 +32,24 @@ function matchesFilter(abs: string, cwd: string, filters: readonly string[]): bo
 }
 
 /**
- * The staged sources to lint, in index order, displayed relative to `cwd`.
+ * The staged sources to lint, in index order, displayed relative to `cwd`. Each blob's size is asked
+ * first: one over the size limit is reported as a file on disk would be and is never read.
  * @throws GitError outside a git repository or when git fails.
  */
 export async function loadStagedSources(options: StagedOptions): Promise<SourceFile[]> {
   const cwd = path.resolve(options.cwd);
   const top = await gitTopLevel(cwd);
-  const ig = ignore().add([...(options.ignores ?? [])]);
+  const isIgnored = ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."));
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const sources: SourceFile[] = [];
   for (const indexPath of await stagedPaths(top)) {
     const abs = path.resolve(top, indexPath);
     if (options.filters && options.filters.length > 0) {
       if (!matchesFilter(abs, cwd, options.filters)) continue;
     } else if (!isHandoffPath(indexPath)) continue;
-    const relative = path.relative(cwd, abs);
-    if (relative && !relative.startsWith("..") && ig.ignores(relative.split(path.sep).join("/"))) continue;
-    sources.push(sourceFromBytes(abs, await stagedBlob(top, indexPath), cwd));
+    if (isIgnored(abs)) continue;
+    const size = await stagedBlobSize(top, indexPath);
+    sources.push(size > maxBytes ? tooLargeSource(abs, size, cwd, maxBytes) : sourceFromBytes(abs, await stagedBlob(top, indexPath), cwd, { maxBytes }));
   }
   return sources;
 }

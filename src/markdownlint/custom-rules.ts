@@ -12,15 +12,21 @@
  * frontmatter is reported on the first content line, with the frontmatter line in its detail.
  *
  * Not exported: markdownlint's own rules (the `markdownlint` bridge) and the `file-*` rules
- * (markdownlint read the file already). Per-rule config: `profile` (a built-in profile id) and the
+ * (markdownlint read the file already). A document over handoffkit's size limit (1 MiB) is
+ * checked by none of our rules; the first of them markdownlint runs on it reports that, once.
+ * Likewise an internal error (handoffkit failed on the file: `internal-error`) is reported once,
+ * never dropped. Per-rule config: `profile` (a built-in profile id) and the
  * rule's own options; `false` turns a rule off as for any markdownlint rule.
  */
 import type { Rule as MarkdownlintRule, RuleParams } from "markdownlint";
 import { builtinRules } from "../../rules/index.js";
-import type { FileResult } from "../engine/diagnostic.js";
+import { INTERNAL_ERROR_RULE_ID, type MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { createSession, lintText, type LintSession } from "../lint.js";
 import { ruleDocUrl } from "../report/rule-docs.js";
+
+/** The rules of the load stage, not exported: their findings mean none of ours checked the document. */
+const LOAD_RULES: ReadonlySet<string> = new Set(builtinRules.filter((rule) => rule.meta.loadStage).map((rule) => rule.meta.id));
 
 /** Our rules that make sense inside markdownlint. */
 export const exportedRules: readonly Rule[] = builtinRules.filter((rule) => rule.meta.id !== "markdownlint" && !rule.meta.loadStage);
@@ -28,13 +34,19 @@ export const exportedRules: readonly Rule[] = builtinRules.filter((rule) => rule
 const defaultSession: LintSession = createSession({ cwd: process.cwd(), config: { markdownlint: false }, rules: exportedRules });
 
 /** Results of all exported rules with default settings, once per file (markdownlint shares `lines` between rules). */
-const defaultResults = new WeakMap<readonly string[], FileResult>();
+const defaultResults = new WeakMap<readonly string[], MaskedFileResult>();
+
+/**
+ * The file-level findings ("not checked", "handoffkit failed") reported already on each file, by
+ * the first of our rules markdownlint ran on it: each is reported once, whichever rule met it.
+ */
+const fileLevelReported = new WeakMap<readonly string[], Set<string>>();
 
 function documentText(params: RuleParams): string {
   return [...params.frontMatterLines, ...params.lines].join("\n");
 }
 
-function resultFor(rule: Rule, params: RuleParams): FileResult {
+function resultFor(rule: Rule, params: RuleParams): MaskedFileResult {
   const { profile, ...options } = (typeof params.config === "object" && params.config !== null ? params.config : {}) as Record<string, unknown>;
   const custom = typeof profile === "string" || Object.keys(options).length > 0;
   if (!custom) {
@@ -70,7 +82,17 @@ export function toMarkdownlintRule(rule: Rule, ruleNames: ReadonlySet<string> = 
     function(params, onError) {
       const offset = params.frontMatterLines.length;
       const lineCount = Math.max(1, params.lines.length);
-      for (const diagnostic of resultFor(rule, params).diagnostics) {
+      const result = resultFor(rule, params);
+      for (const diagnostic of result.diagnostics) {
+        if (LOAD_RULES.has(diagnostic.ruleId) || diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) {
+          // A document our limits refuse (over the size limit), or one we failed on, is not (fully)
+          // checked by our rules: the first of them that markdownlint runs says so, once.
+          let reported = fileLevelReported.get(params.lines);
+          if (!reported) fileLevelReported.set(params.lines, (reported = new Set()));
+          if (!reported.has(diagnostic.message)) onError({ lineNumber: 1, detail: diagnostic.message });
+          reported.add(diagnostic.message);
+          continue;
+        }
         if (diagnostic.ruleId !== meta.id) continue;
         const line = diagnostic.line - offset;
         if (line < 1) {

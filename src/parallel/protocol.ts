@@ -1,9 +1,9 @@
 /**
  * Messages between the lint pool (main thread) and its worker threads. Every value is plain data
- * (structured-clone safe): paths in, {@link FileResult}s out.
+ * (structured-clone safe): paths in, {@link MaskedFileResult}s out.
  */
 import type { LintFacts } from "../cache/lint-cache.js";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { LintOptions } from "../lint.js";
 
 /** The {@link LintOptions} a worker rebuilds its session from (custom rule objects cannot cross threads). */
@@ -28,7 +28,7 @@ export interface FilesMessage {
 
 /** One file's result and what `--cache` needs to keep it. */
 export interface LintOutcome {
-  result: FileResult;
+  result: MaskedFileResult;
   facts: LintFacts;
 }
 

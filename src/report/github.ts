@@ -6,7 +6,9 @@
  *
  * Escaping follows `@actions/core` (`escapeData`/`escapeProperty`): in data `%`, CR and LF become
  * `%25`, `%0D`, `%0A`; in properties also `:` → `%3A` and `,` → `%2C`. So no text from a document —
- * a message quoting a line that begins with `::` — can end the command or start a new one.
+ * a message quoting a line that begins with `::` — can end the command or start a new one. Before
+ * that, control characters are shown as escapes (`./controls.ts`): the log viewer interprets ANSI
+ * sequences, and a bidi override would reorder an annotation.
  *
  * GitHub shows at most 10 error and 10 warning annotations per step (and 50 per job); further ones
  * are dropped silently. We therefore emit at most {@link ANNOTATIONS_PER_KIND} of each kind, print the
@@ -14,15 +16,19 @@
  * how many findings were not annotated. Info findings are `::notice` annotations, capped the same way.
  */
 import path from "node:path";
-import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
+import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
+import { escapeControls } from "./controls.js";
 import { summarize } from "./summary.js";
 
 /** Annotations of one kind GitHub shows per step (community discussions #26680, #68471). */
 export const ANNOTATIONS_PER_KIND = 10;
 
-/** Escapes workflow-command data (the message): `%`, CR, LF. */
+/**
+ * Escapes workflow-command data (the message): control characters shown as escapes (the log
+ * viewer interprets ANSI sequences; LF and CRLF line breaks are kept), then `%`, CR, LF.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return escapeControls(text, { multiline: true }).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
 /** Escapes a workflow-command property value: as data, plus `:` and `,`. */
@@ -40,7 +46,7 @@ export interface GithubOptions {
 
 type Kind = "error" | "warning" | "notice";
 
-const KIND: Record<Diagnostic["severity"], Kind> = { error: "error", warning: "warning", info: "notice" };
+const KIND: Record<MaskedDiagnostic["severity"], Kind> = { error: "error", warning: "warning", info: "notice" };
 
 function repositoryPath(displayPath: string, options: GithubOptions): string {
   const abs = path.resolve(options.cwd, displayPath);
@@ -50,7 +56,7 @@ function repositoryPath(displayPath: string, options: GithubOptions): string {
 }
 
 /** One annotation command for `diagnostic` in file `file` (repository-relative). */
-export function annotation(file: string, diagnostic: Diagnostic): string {
+export function annotation(file: string, diagnostic: MaskedDiagnostic): string {
   const properties = [`file=${escapeProperty(file)}`, `line=${diagnostic.line}`, `col=${diagnostic.column}`, `endLine=${diagnostic.endLine}`];
   // GitHub reads endColumn only for single-line annotations.
   if (diagnostic.endLine === diagnostic.line) properties.push(`endColumn=${diagnostic.endColumn}`);
@@ -62,7 +68,7 @@ export function annotation(file: string, diagnostic: Diagnostic): string {
  * Renders results as workflow commands, one per line, ending with a newline (empty string when
  * there are no findings). `results` must already be masked.
  */
-export function formatGithub(results: readonly FileResult[], options: GithubOptions): string {
+export function formatGithub(results: readonly MaskedFileResult[], options: GithubOptions): string {
   const summary = summarize(results);
   const overflowing = summary.errors > ANNOTATIONS_PER_KIND || summary.warnings > ANNOTATIONS_PER_KIND || summary.infos > ANNOTATIONS_PER_KIND;
   // The closing notice is itself a notice annotation: keep a slot free for it.
@@ -100,8 +106,7 @@ export function formatGithub(results: readonly FileResult[], options: GithubOpti
 
 /** Escapes text for a cell of a GitHub-flavoured Markdown table: no HTML, no pipes, one line. */
 function tableCell(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, " ")
+  return escapeControls(text.replace(/[\r\n]+/g, " "))
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -113,7 +118,7 @@ function tableCell(text: string): string {
  * A Markdown job summary (for `$GITHUB_STEP_SUMMARY`): counts, then one table row per error and
  * warning (at most `limit` rows). `results` must already be masked.
  */
-export function formatGithubSummary(results: readonly FileResult[], options: GithubOptions, limit = 100): string {
+export function formatGithubSummary(results: readonly MaskedFileResult[], options: GithubOptions, limit = 100): string {
   const s = summarize(results);
   const out = [
     "### handoffkit",

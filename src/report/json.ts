@@ -6,16 +6,16 @@
  * checked as `generic` because it describes a format also has `"profileReason"` (why).
  * Paths are relative to the working directory; lines and columns 1-based.
  */
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { summarize, type Summary } from "./summary.js";
 
 /** Renders results; `results` must already be masked. */
-export function formatJson(results: readonly FileResult[]): string {
+export function formatJson(results: readonly MaskedFileResult[]): string {
   return formatJsonStart() + results.map((result, index) => formatJsonFile(result, index)).join("") + formatJsonEnd(summarize(results), results.length);
 }
 
 /** The shape one file takes in the report. */
-function fileEntry(r: FileResult) {
+function fileEntry(r: MaskedFileResult) {
   return {
     path: r.path,
     profile: r.profile,
@@ -43,7 +43,7 @@ export function formatJsonStart(): string {
 }
 
 /** See {@link formatJsonStart}. */
-export function formatJsonFile(result: FileResult, index: number): string {
+export function formatJsonFile(result: MaskedFileResult, index: number): string {
   return `${index > 0 ? "," : ""}\n    ${indent(JSON.stringify(fileEntry(result), null, 2), "    ")}`;
 }
 

@@ -11,7 +11,7 @@
  * forbids (C0 controls other than tab/LF/CR, lone surrogates, U+FFFE/U+FFFF) as visible `\uXXXX`,
  * and in attributes tab/LF/CR as character references so parsers keep them.
  */
-import type { FileResult, Severity } from "../engine/diagnostic.js";
+import type { MaskedFileResult, Severity } from "../engine/diagnostic.js";
 import { ruleDocUrl } from "./rule-docs.js";
 import { summarize } from "./summary.js";
 
@@ -49,7 +49,7 @@ export interface JunitOptions {
 }
 
 /** Renders results as JUnit XML (UTF-8, trailing newline). `results` must already be masked. */
-export function formatJunit(results: readonly FileResult[], options: JunitOptions = {}): string {
+export function formatJunit(results: readonly MaskedFileResult[], options: JunitOptions = {}): string {
   const isFailure = (severity: Severity) => severity === "error" || (severity === "warning" && options.warningsAsFailures === true);
   const total = summarize(results);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];

@@ -16,13 +16,16 @@
  *   normalised content ({@link Diagnostic.contextHash}) and the occurrence index of that triple in
  *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert;
  * - `invocations[0]` gives the run's outcome: `executionSuccessful` (false only when the run failed
- *   for a reason of its own, exit code 2 — findings are a successful run), `exitCode` and what it means.
+ *   for a reason of its own, exit code 2 — findings are a successful run), `exitCode` and what it
+ *   means; each file handoffkit itself failed on (an `internal-error` finding) is a
+ *   `toolExecutionNotification` there (level `error`, the file as its location), not a result —
+ *   never a log that reads as "no problems".
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Invocation, Log, ReportingDescriptor, Result } from "sarif";
-import type { Diagnostic, FileResult, Severity, SeveritySetting } from "../engine/diagnostic.js";
+import type { Invocation, Log, Notification, ReportingDescriptor, Result } from "sarif";
+import { INTERNAL_ERROR_RULE_ID, type MaskedDiagnostic, type MaskedFileResult, type Severity, type SeveritySetting } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { MARKDOWNLINT_RULE_NAMES } from "../markdownlint/rule-names.js";
 import { REPOSITORY_URL, ruleDocText, ruleDocUrl } from "./rule-docs.js";
@@ -132,7 +135,7 @@ export function artifactLocation(displayPath: string, options: Pick<SarifOptions
  * section reported at a heading's end) covers the one column it starts at: SARIF viewers and code
  * scanning show nothing for an empty region.
  */
-function region(diagnostic: Diagnostic): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
+function region(diagnostic: MaskedDiagnostic): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
   const { line, column, endLine, endColumn } = diagnostic;
   const empty = endLine < line || (endLine === line && endColumn <= column);
   return empty
@@ -140,31 +143,49 @@ function region(diagnostic: Diagnostic): { startLine: number; startColumn: numbe
     : { startLine: line, startColumn: column, endLine, endColumn };
 }
 
-/** The run's invocation: its outcome, from the exit code when known, else from internal errors. */
-function invocation(results: readonly FileResult[], exitCode: number | undefined): Invocation {
-  if (exitCode === undefined) return { executionSuccessful: results.every((r) => r.internalErrors.length === 0) };
-  return {
-    executionSuccessful: exitCode !== 2,
-    exitCode,
-    ...(EXIT_CODE_DESCRIPTIONS[exitCode] ? { exitCodeDescription: EXIT_CODE_DESCRIPTIONS[exitCode] } : {}),
-  };
+/**
+ * The run's invocation: its outcome, from the exit code when known, else from internal errors;
+ * `notifications` are the files handoffkit failed on (each makes the run unsuccessful).
+ */
+function invocation(results: readonly MaskedFileResult[], exitCode: number | undefined, notifications: readonly Notification[]): Invocation {
+  const failed = notifications.length > 0 || results.some((r) => r.internalErrors.length > 0);
+  const outcome: Invocation =
+    exitCode === undefined
+      ? { executionSuccessful: !failed }
+      : {
+          executionSuccessful: exitCode !== 2 && !failed,
+          exitCode,
+          ...(EXIT_CODE_DESCRIPTIONS[exitCode] ? { exitCodeDescription: EXIT_CODE_DESCRIPTIONS[exitCode] } : {}),
+        };
+  return notifications.length > 0 ? { ...outcome, toolExecutionNotifications: [...notifications] } : outcome;
 }
 
-function fingerprint(diagnostic: Diagnostic, uri: string, occurrence: number): string {
+function fingerprint(diagnostic: MaskedDiagnostic, uri: string, occurrence: number): string {
   return createHash("sha256")
     .update([diagnostic.ruleId, uri, diagnostic.contextHash ?? `${diagnostic.line}`, String(occurrence)].join("\0"), "utf8")
     .digest("hex");
 }
 
 /** Renders results as a SARIF 2.1.0 log (pretty-printed JSON, trailing newline). `results` must already be masked. */
-export function formatSarif(results: readonly FileResult[], options: SarifOptions): string {
+export function formatSarif(results: readonly MaskedFileResult[], options: SarifOptions): string {
   const descriptors: ReportingDescriptor[] = options.rules.map(ruleDescriptor);
   const index = new Map<string, number>(descriptors.map((d, i) => [d.id, i]));
   const sarifResults: Result[] = [];
+  const notifications: Notification[] = [];
   for (const file of results) {
     const location = artifactLocation(file.path, options);
     const seen = new Map<string, number>();
     for (const diagnostic of file.diagnostics) {
+      // Our own failure is not a finding about the document: it goes to the invocation.
+      if (diagnostic.ruleId === INTERNAL_ERROR_RULE_ID) {
+        notifications.push({
+          level: "error",
+          message: { text: diagnostic.message },
+          descriptor: { id: INTERNAL_ERROR_RULE_ID },
+          locations: [{ physicalLocation: { artifactLocation: location } }],
+        });
+        continue;
+      }
       let ruleIndex = index.get(diagnostic.ruleId);
       if (ruleIndex === undefined) {
         ruleIndex = descriptors.push(foreignDescriptor(diagnostic.ruleId)) - 1;
@@ -204,7 +225,7 @@ export function formatSarif(results: readonly FileResult[], options: SarifOption
             rules: descriptors,
           },
         },
-        invocations: [invocation(results, options.exitCode)],
+        invocations: [invocation(results, options.exitCode, notifications)],
         columnKind: "utf16CodeUnits",
         results: sarifResults,
       },

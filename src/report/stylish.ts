@@ -1,9 +1,11 @@
 /**
  * The `stylish` reporter (the default), after ESLint's: findings grouped by file, one line each
- * with `line:column`, severity, message and ruleId, then a summary line.
+ * with `line:column`, severity, message and ruleId, then a summary line. File names and messages
+ * are printed with their control characters escaped (`./controls.ts`).
  */
 import pc from "picocolors";
-import type { FileResult } from "../engine/diagnostic.js";
+import type { MaskedFileResult } from "../engine/diagnostic.js";
+import { escapeControls } from "./controls.js";
 import { summarize, type Summary } from "./summary.js";
 
 /** Options of {@link formatStylish}. */
@@ -12,7 +14,7 @@ export interface StylishOptions {
 }
 
 /** Renders results; `results` must already be masked. Ends with a newline unless empty. */
-export function formatStylish(results: readonly FileResult[], options: StylishOptions): string {
+export function formatStylish(results: readonly MaskedFileResult[], options: StylishOptions): string {
   return results.map((result) => formatStylishFile(result, options)).join("") + formatStylishSummary(summarize(results), options);
 }
 
@@ -20,11 +22,12 @@ export function formatStylish(results: readonly FileResult[], options: StylishOp
  * One file's block of {@link formatStylish} (path, one line per finding, a blank line), or `""`
  * for a file without findings: streaming output writes these as files finish.
  */
-export function formatStylishFile(result: FileResult, options: StylishOptions): string {
+export function formatStylishFile(result: MaskedFileResult, options: StylishOptions): string {
   if (result.diagnostics.length === 0) return "";
   const c = pc.createColors(options.color);
-  const out: string[] = [c.underline(result.path)];
-  const rows = result.diagnostics.map((d) => [`${d.line}:${d.column}`, d.severity, d.message.replace(/[\r\n]+/g, " "), d.ruleId]);
+  // Escaped before colouring: no file name or message can send the terminal its own sequences.
+  const out: string[] = [c.underline(escapeControls(result.path))];
+  const rows = result.diagnostics.map((d) => [`${d.line}:${d.column}`, d.severity, escapeControls(d.message.replace(/[\r\n]+/g, " ")), escapeControls(d.ruleId)]);
   // A loop, not Math.max(...rows): a spread of ~500k findings overflows the stack.
   let posWidth = 0;
   let sevWidth = 0;

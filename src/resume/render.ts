@@ -12,6 +12,7 @@
 import type { HandoffDocument } from "../document/model.js";
 import type { SectionRole } from "../document/roles.js";
 import type { Section } from "../document/sections.js";
+import { escapeControls } from "../report/controls.js";
 import { ESCAPE_PREFIX, imitatesMarker, USER_TIER_BEGIN, USER_TIER_END } from "./markers.js";
 
 /** One rendered part: a heading (or `(preamble)`) and its text. */
@@ -77,13 +78,14 @@ export function orderSections(document: HandoffDocument): RenderedSection[] {
 }
 
 /**
- * The user-tier block: BEGIN line, the parts (escaped), END line. Secrets must already be masked
- * in `parts` by the caller.
+ * The user-tier block: BEGIN line, the parts (lines imitating a marker escaped, then control and
+ * invisible characters shown as escapes), END line. Secrets must already be masked in `parts` by
+ * the caller.
  */
 export function renderUserTier(parts: readonly RenderedSection[], isJson: boolean): string {
   const body = parts
     .map((p) => (isJson ? `## ${p.title}\n\n${p.text}` : p.text))
-    .map(escapeMarkers)
+    .map((text) => escapeControls(escapeMarkers(text), { multiline: true }))
     .join("\n\n");
   return `${USER_TIER_BEGIN}\n${body}\n${USER_TIER_END}\n`;
 }

@@ -20,12 +20,14 @@
  * refusals.
  */
 import type { HandoffDocument } from "../document/model.js";
-import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
+import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
 import { documentDrift, gitReferenceOf } from "../git/document-drift.js";
 import { workTreeRoot } from "../git/queries.js";
 import { analyseSource, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
-import { maskResults, maskText } from "../report/mask.js";
+import { documentSecrets, secretValuesToMask } from "../secrets/document.js";
+import { maskText } from "../secrets/mask.js";
+import { escapeControls } from "../report/controls.js";
 import { orderSections, renderUserTier, rendersRecord, type RenderedSection } from "./render.js";
 import { isStatus, RESUMABLE } from "./transitions.js";
 
@@ -83,7 +85,7 @@ export interface ResumeReport {
 const SCHEMA_RULES = new Set(["frontmatter-syntax", "frontmatter-schema", "record-syntax"]);
 const SECTION_RULES = new Set(["required-sections", "next-action"]);
 
-function finding(d: Diagnostic): StepFinding {
+function finding(d: MaskedDiagnostic): StepFinding {
   return { message: d.message, line: d.line, column: d.column, ruleId: d.ruleId };
 }
 
@@ -96,7 +98,7 @@ export function findingText(f: StepFinding): string {
   return f.ruleId ? `${f.line}:${f.column} ${f.ruleId}: ${f.message}` : f.message;
 }
 
-function step(name: ResumeStep, refusing: Diagnostic[], warning: Diagnostic[]): StepOutcome {
+function step(name: ResumeStep, refusing: MaskedDiagnostic[], warning: MaskedDiagnostic[]): StepOutcome {
   if (refusing.length > 0) return { step: name, outcome: "refused", findings: refusing.map(finding), notes: [] };
   if (warning.length > 0) return { step: name, outcome: "warning", findings: warning.map(finding), notes: [] };
   return { step: name, outcome: "ok", findings: [], notes: [] };
@@ -140,9 +142,9 @@ async function driftStep(document: HandoffDocument, options: ResumeCheckOptions)
 }
 
 /** Runs the checks of `document` whose lint result is `result` (already masked). */
-export async function resumeChecks(document: HandoffDocument, result: FileResult, options: ResumeCheckOptions): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
+export async function resumeChecks(document: HandoffDocument, result: MaskedFileResult, options: ResumeCheckOptions): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
   const all = result.diagnostics;
-  const of = (predicate: (d: Diagnostic) => boolean) => all.filter(predicate);
+  const of = (predicate: (d: MaskedDiagnostic) => boolean) => all.filter(predicate);
   const errors = (predicate: (id: string) => boolean) => of((d) => d.severity === "error" && predicate(d.ruleId));
   const steps: StepOutcome[] = [];
   steps.push(step("integrity", [], of((d) => d.ruleId === "integrity")));
@@ -192,6 +194,14 @@ export async function resumeChecks(document: HandoffDocument, result: FileResult
   return { steps, gate };
 }
 
+/** How many of the document's secrets (a folded frontmatter value counted once) `printed` would show. */
+function printedSecretCount(document: HandoffDocument, printed: string): number {
+  const { matches, frontmatter } = documentSecrets(document);
+  const values = new Set(matches.map((m) => m.value).filter((value) => printed.includes(value)));
+  for (const folded of frontmatter.folded) if ([folded.value, ...folded.pieces].some((piece) => printed.includes(piece))) values.add(folded.value);
+  return values.size;
+}
+
 /** Options of {@link resumeFile}. */
 export interface ResumeFileOptions {
   session: LintSession;
@@ -221,7 +231,7 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
   const { session } = options;
   const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
   const analysed = analyseSource(source, session);
-  const [result] = maskResults([analysed.result]) as [FileResult];
+  const result = analysed.result;
   const document = analysed.document;
   const base: ResumeReport = {
     path: source.displayPath,
@@ -239,18 +249,27 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     stats: { sections: 0, words: 0, findings: result.diagnostics.length },
   };
   if (!document || document.loadProblems.length > 0 || result.internalErrors.length > 0) {
-    base.problems = [...(document?.loadProblems.map((p) => p.message) ?? []), ...result.internalErrors.map((e) => e.split("\n")[0] as string)];
+    const problems = [...(document?.loadProblems.map((p) => p.message) ?? []), ...result.internalErrors.map((e) => e.split("\n")[0] as string)];
+    base.problems = document ? problems.map((p) => maskText(p, secretValuesToMask(document))) : problems;
     return { report: base, document, bytes: source.bytes };
   }
   const { steps, gate } = await resumeChecks(document, result, { cwd: session.cwd, git: options.git !== false, strict: options.strict, isStorePath: options.isStorePath });
-  const secrets = [...analysed.result.diagnostics.flatMap((d) => d.secrets ?? []), ...(analysed.result.maskedSecrets ?? [])];
-  if (secrets.length > 0) {
-    steps.push({ step: "secrets", outcome: "warning", notes: [], findings: [said(`${secrets.length} credential-shaped value${secrets.length === 1 ? " was" : "s were"} masked in this output`)] });
-  }
-  const refused = steps.some((s) => s.outcome === "refused");
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
   const confidence = typeof data?.confidence === "number" ? data.confidence : undefined;
-  const parts = orderSections(document).map((p) => ({ ...p, text: maskText(p.text, secrets) }));
+  const secrets = secretValuesToMask(document);
+  const raw = orderSections(document);
+  const stepTexts = steps.flatMap((s) => [...s.findings.map((f) => f.message), ...s.notes]);
+  const shown = printedSecretCount(document, [...raw.flatMap((p) => [p.title, p.text]), ...stepTexts, JSON.stringify(data ?? null)].join("\n"));
+  // A step quotes the document (a status, a pending step): masked like the content.
+  for (const s of steps) {
+    s.findings = s.findings.map((f) => ({ ...f, message: maskText(f.message, secrets) }));
+    s.notes = s.notes.map((note) => maskText(note, secrets));
+  }
+  if (shown > 0) {
+    steps.push({ step: "secrets", outcome: "warning", notes: [], findings: [said(`${shown} credential-shaped value${shown === 1 ? " was" : "s were"} masked in this output`)] });
+  }
+  const refused = steps.some((s) => s.outcome === "refused");
+  const parts = raw.map((p) => ({ ...p, title: maskText(p.title, secrets), text: maskText(p.text, secrets) }));
   const text = parts.map((p) => p.text).join("\n");
   const report: ResumeReport = {
     ...base,
@@ -259,8 +278,8 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     fields: data && typeof data === "object" && !Array.isArray(data) ? (maskFields(data, secrets) as Record<string, unknown>) : undefined,
     confidence,
     confidenceLow: steps[0]?.outcome !== "ok",
-    gate,
-    parts: refused ? [] : parts,
+    gate: gate === undefined ? undefined : maskText(gate, secrets),
+    parts: refused ? [] : parts.map((p) => ({ ...p, title: escapeControls(p.title), text: escapeControls(p.text, { multiline: true }) })),
     userTier: refused ? "" : renderUserTier(parts, rendersRecord(document)),
     stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length },
   };

@@ -1,12 +1,12 @@
 /**
  * Changing a handoff's `status` (and stamping `updated`) in place: only those values' characters
  * change; the write is atomic, read back, and a compare-and-swap on the bytes the decision was
- * based on, under an exclusive lock file, so of two concurrent `resume` runs exactly one wins.
+ * based on, under the file's lock (src/store/file-lock.ts), so of two concurrent `resume` runs
+ * exactly one wins.
  */
-import { readFile, unlink } from "node:fs/promises";
 import { isMap, isScalar } from "yaml";
 import type { HandoffDocument } from "../document/model.js";
-import { atomicWrite, createLockFile } from "../store/atomic-write.js";
+import { atomicWrite } from "../store/atomic-write.js";
 import { canTransition, isStatus, type HandoffStatus } from "./transitions.js";
 
 /** Another process holds the lock, or the file changed under us. */
@@ -56,30 +56,6 @@ export function editFrontmatterValues(document: HandoffDocument, values: Readonl
   return text;
 }
 
-async function acquireLock(file: string): Promise<() => Promise<void>> {
-  const lock = `${file}.handoffkit-lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      return await createLockFile(lock, `${process.pid}\n`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      // A lock whose process is gone is stale (a crash): remove it once and retry.
-      const pid = Number((await readFile(lock, "utf8").catch(() => "")).trim());
-      let alive = Number.isInteger(pid) && pid > 0;
-      if (alive) {
-        try {
-          process.kill(pid, 0);
-        } catch (e) {
-          alive = (e as NodeJS.ErrnoException).code === "EPERM";
-        }
-      }
-      if (alive || attempt > 0) throw new ConcurrentChangeError(`another process (pid ${pid || "?"}) is changing this handoff (${lock}); try again`);
-      await unlink(lock).catch(() => undefined);
-    }
-  }
-  throw new ConcurrentChangeError(`cannot lock ${file}`);
-}
-
 /**
  * Moves the handoff's status to `to` and stamps `updated` with `now`.
  * @param original the bytes the document was parsed from (compare-and-swap).
@@ -102,18 +78,14 @@ export async function changeStatus(
   const text = editFrontmatterValues(document, { status: to, updated: utcStamp(now) });
   const body = new TextEncoder().encode(text);
   const bytes = document.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
-  const release = await acquireLock(file);
   try {
-    try {
-      await atomicWrite(file, bytes, { expected: original });
-    } catch (error) {
-      if ((error as { failure?: string }).failure === "changed") {
-        throw new ConcurrentChangeError("the handoff changed since it was read (another resume or an edit); nothing was written");
-      }
-      throw error;
-    }
-  } finally {
-    await release();
+    // A compare-and-swap under the file's lock (src/store/file-lock.ts).
+    await atomicWrite(file, bytes, { expected: original });
+  } catch (error) {
+    const failure = (error as { failure?: string }).failure;
+    if (failure === "changed") throw new ConcurrentChangeError("the handoff changed since it was read (another resume or an edit); nothing was written");
+    if (failure === "locked") throw new ConcurrentChangeError((error as Error).message);
+    throw error;
   }
   return from;
 }

@@ -2,6 +2,7 @@
  * Text renderings of a stats report: terminal table, JSON, and Markdown sized for GitHub's job
  * summary.
  */
+import { escapeControls } from "../report/controls.js";
 import type { StatsReport } from "./figures.js";
 import { fileCounts } from "./wording.js";
 
@@ -17,7 +18,7 @@ export function formatStatsTable(report: StatsReport): string {
   ];
   const width = Math.max(...report.figures.map((f) => `${f.count} of ${f.total}`.length), 8);
   for (const f of report.figures) {
-    lines.push(`${`${f.count} of ${f.total}`.padStart(width)}  ${percent(f.share).padStart(6)}  ${f.label}  (${f.id})`);
+    lines.push(`${`${f.count} of ${f.total}`.padStart(width)}  ${percent(f.share).padStart(6)}  ${escapeControls(f.label)}  (${escapeControls(f.id)})`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -28,7 +29,7 @@ export function formatStatsJson(report: StatsReport): string {
 }
 
 function escapeCell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+  return escapeControls(text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " "));
 }
 
 /** A compact Markdown table (label, figure id for `--fail-under`, count, share) plus the worst documents (for `$GITHUB_STEP_SUMMARY`). */

@@ -8,8 +8,11 @@
  * removes the temp on error and on normal process exit. A process killed with SIGKILL can leave a
  * temp behind; {@link removeStaleTemps} clears those on the next write.
  *
+ * A compare-and-swap (`expected`) compares and renames while holding the file's lock
+ * (src/store/file-lock.ts), so two processes changing the same handoff cannot both land.
+ *
  * Writes that do not come here, on purpose: appends to `$GITHUB_STEP_SUMMARY` (`stats --summary`
- * in src/cli/stats.ts, the github reporter's summary in src/cli/lint.ts). GitHub's protocol is an
+ * and the github reporter's summary, both through src/cli/step-summary.ts). GitHub's protocol is an
  * append to a file the runner owns and reads after the step; replacing it would drop what earlier
  * steps wrote. Standard output and error are streams, not files.
  */
@@ -18,6 +21,7 @@ import { randomBytes } from "node:crypto";
 import { link, open, readdir, readFile, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
+import { FileLockedError, withFileLock } from "./file-lock.js";
 
 /**
  * Test hook (crash-safety tests only): when this environment variable names a point of the write —
@@ -35,6 +39,8 @@ function killForTest(): never {
 export type AtomicWriteFailure =
   /** The file no longer holds the bytes the caller based its change on (someone else wrote it). */
   | "changed"
+  /** Another process holds the file's lock (a compare-and-swap of its own is under way). */
+  | "locked"
   /** Creating, writing or renaming the temp file failed; the original is untouched. */
   | "write-failed"
   /** The rename happened but the file read back differs from what was written. */
@@ -58,9 +64,11 @@ export class AtomicWriteError extends Error {
 export interface AtomicWriteOptions {
   /**
    * Compare-and-swap: the file's current bytes must equal these (the bytes the change was computed
-   * from); otherwise nothing is written and the write fails with `changed`. Omit for a new file.
+   * from), `null`: the file must not exist; otherwise nothing is written and the write fails with
+   * `changed`. The compare and the rename happen under the file's lock (src/store/file-lock.ts),
+   * so of two such writes based on the same bytes exactly one lands. Omit to write unconditionally.
    */
-  expected?: Uint8Array;
+  expected?: Uint8Array | null;
   /** Temp files of this file older than this many milliseconds are removed first (default 60,000). */
   staleTempAfterMs?: number;
   /** File mode for a new file (e.g. 0o755 for a git hook); an existing file keeps its own. */
@@ -112,24 +120,46 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /**
  * Writes `bytes` to `file` atomically and reads it back.
- * @throws AtomicWriteError `changed` when `expected` no longer matches, `write-failed` when the
- * temp file could not be written or renamed (the original is intact), `read-back-mismatch` when
+ * @throws AtomicWriteError `changed` when `expected` no longer matches, `locked` when another
+ * process holds the file's lock (only with `expected`), `write-failed` when the lock or the temp
+ * file could not be made, written or renamed (the original is intact), `read-back-mismatch` when
  * the file read back differs from `bytes`.
  */
 export async function atomicWrite(file: string, bytes: Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const abs = path.resolve(file);
-  await removeStaleTemps(abs, options.staleTempAfterMs ?? 60_000);
-  if (options.expected) {
-    let current: Uint8Array;
-    try {
-      current = await readFile(abs);
-    } catch (error) {
-      throw new AtomicWriteError("changed", abs, `${abs} can no longer be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing written`, { cause: error });
-    }
-    if (!sameBytes(current, options.expected)) {
-      throw new AtomicWriteError("changed", abs, `${abs} changed since it was read; nothing written`);
-    }
+  if (options.expected === undefined) return writeAndReadBack(abs, bytes, options);
+  const expected = options.expected;
+  try {
+    await withFileLock(abs, async (lock) => {
+      await compareCurrent(abs, expected);
+      await writeAndReadBack(abs, bytes, options, () => lock.assertHeld());
+    });
+  } catch (error) {
+    if (error instanceof FileLockedError) throw new AtomicWriteError("locked", abs, error.message, { cause: error });
+    if (error instanceof AtomicWriteError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new AtomicWriteError("write-failed", abs, `cannot lock ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
   }
+}
+
+/** @throws AtomicWriteError `changed` when the file's bytes are not `expected` (`null`: when it exists). */
+async function compareCurrent(abs: string, expected: Uint8Array | null): Promise<void> {
+  let current: Uint8Array;
+  try {
+    current = await readFile(abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (expected === null && code === "ENOENT") return;
+    throw new AtomicWriteError("changed", abs, `${abs} can no longer be read (${code ?? String(error)}); nothing written`, { cause: error });
+  }
+  if (expected === null) throw new AtomicWriteError("changed", abs, `${abs} was created meanwhile; nothing written`);
+  if (!sameBytes(current, expected)) {
+    throw new AtomicWriteError("changed", abs, `${abs} changed since it was read; nothing written`);
+  }
+}
+
+async function writeAndReadBack(abs: string, bytes: Uint8Array, options: AtomicWriteOptions, beforeWrite?: () => Promise<void>): Promise<void> {
+  await removeStaleTemps(abs, options.staleTempAfterMs ?? 60_000);
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const killAt = process.env[KILL_AT_ENV];
   if (killAt === "before-temp") killForTest();
@@ -145,9 +175,12 @@ export async function atomicWrite(file: string, bytes: Uint8Array, options: Atom
           killForTest();
         }
         await options.onTempCreated?.(tempPath);
+        // The last moment before the data is written and renamed into place.
+        await beforeWrite?.();
       },
     });
   } catch (error) {
+    if (error instanceof FileLockedError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
   }
@@ -233,19 +266,4 @@ export async function createExclusive(file: string, bytes: Uint8Array): Promise<
   if (!Buffer.from(bytes).equals(back)) {
     throw new ReadBackError(`${file}: the bytes read back differ from the bytes written`);
   }
-}
-
-/**
- * Creates a lock file holding `content` (exclusive create: fails with EEXIST when it exists).
- * @returns a function that removes it.
- * @throws the fs error (EEXIST when another process holds the lock).
- */
-export async function createLockFile(file: string, content: string): Promise<() => Promise<void>> {
-  const handle = await open(file, "wx");
-  try {
-    await handle.writeFile(content);
-  } finally {
-    await handle.close();
-  }
-  return () => unlink(file).catch(() => undefined);
 }

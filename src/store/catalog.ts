@@ -15,6 +15,8 @@
 import { parseTimestamp } from "../document/timestamp.js";
 import { buildDocument, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
+import { secretValuesToMask } from "../secrets/document.js";
+import { maskText } from "../secrets/mask.js";
 import type { DirectoryStore, StoredHandoff } from "./store.js";
 
 /** One handoff's catalogue entry. */
@@ -81,11 +83,16 @@ export function compareNewest(a: CatalogEntry, b: CatalogEntry): number {
   return byTime(a.documentTime ?? a.nameTime, b.documentTime ?? b.nameTime) || byTime(a.nameTime, b.nameTime) || Buffer.compare(Buffer.from(a.handoff.path), Buffer.from(b.handoff.path));
 }
 
-/** Parses `handoff` just enough to catalogue it (no rules run). */
+/**
+ * Parses `handoff` just enough to catalogue it (no rules run). Every text taken from the document
+ * is masked against the document's secrets (`src/secrets/mask.ts`): a listing prints them.
+ */
 export async function catalogEntry(handoff: StoredHandoff, store: DirectoryStore, session: LintSession): Promise<CatalogEntry> {
   const source = await readSource(handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize });
   const { document } = buildDocument(source, session);
   const data = ((document.format === "json" ? document.record?.data : document.frontmatter?.data) ?? {}) as Record<string, unknown>;
+  let secrets: string[] | undefined;
+  const masked = (value: string | undefined) => (value === undefined ? undefined : maskText(value, (secrets ??= secretValuesToMask(document))));
   const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : undefined);
   const updated = text("updated") ?? text("updated_at") ?? text("created");
   const firstHeading = document.sections[0]?.title;
@@ -93,10 +100,10 @@ export async function catalogEntry(handoff: StoredHandoff, store: DirectoryStore
     handoff,
     store,
     profile: document.profileId,
-    status: text("status"),
-    branch: text("branch"),
-    updated,
-    summary: text("summary") ?? text("directive") ?? firstHeading,
+    status: masked(text("status")),
+    branch: masked(text("branch")),
+    updated: masked(updated),
+    summary: masked(text("summary") ?? text("directive") ?? firstHeading),
     documentTime: documentTime(data.updated ?? data.updated_at) ?? documentTime(data.created),
     nameTime: timeInFileName(handoff.id),
   };

@@ -4,7 +4,7 @@
  * writes name temp files from `__filename`).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -51,5 +51,19 @@ describe("the bundled bin", () => {
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe("");
     expect(readFileSync(out, "utf8")).toBe(run(compiled, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "corpus/sno").stdout);
+  });
+
+  it("seals under the file's lock (proper-lockfile, loaded lazily from the bundle)", () => {
+    const file = path.join(dir, "HANDOFF.md");
+    writeFileSync(file, "---\ntitle: Bundle\nstatus: open\n---\n\n# Handoff\n\n## Next steps\n\nRun it.\n");
+    mkdirSync(`${file}.handoffkit-lock`); // held by another process
+    const locked = run(bundle, "seal", file);
+    expect(locked.status).toBe(2);
+    expect(locked.stdout).toBe(`${path.relative(repoRoot, file)}: cannot seal: another process is writing ${file} (lock ${file}.handoffkit-lock; a lock left by a crash counts as stale after 10 s); nothing written, try again\n`);
+    rmSync(`${file}.handoffkit-lock`, { recursive: true });
+    const sealed = run(bundle, "seal", file);
+    expect(sealed.status).toBe(0);
+    expect(sealed.stdout).toMatch(/: sealed sha256:[0-9a-f]{64}\n$/);
+    expect(readdirSync(dir)).toEqual(["HANDOFF.md"]);
   });
 });

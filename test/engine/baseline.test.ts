@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { applyBaseline, createBaseline, fingerprintDiagnostic, readBaseline } from "../../src/engine/baseline.js";
 import { ConfigError } from "../../src/engine/config.js";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
+import { valueDigest, type Diagnostic, type FileResult } from "../../src/engine/diagnostic.js";
+import { maskResults } from "../../src/secrets/mask.js";
 import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
 
 const r = randomStrings(8080);
@@ -37,12 +38,21 @@ describe("baseline", () => {
     expect(a).not.toContain(token.slice(4, 12));
   });
 
-  it("suppresses accepted findings, counts them, and keeps their secrets for masking", () => {
-    const baseline = createBaseline([file([finding(token, 3)])]);
-    const outcome = applyBaseline([file([finding(token, 7), finding(other, 8)])], baseline);
+  it("fingerprints a masked finding (secret gone, valueDigest kept) exactly as the raw one", () => {
+    const raw = finding(token, 3);
+    const [masked] = maskResults([file([{ ...raw, valueDigest: valueDigest(raw) }])]);
+    const diagnostic = masked?.diagnostics[0];
+    expect(diagnostic && "secrets" in diagnostic).toBe(false);
+    expect(diagnostic && fingerprintDiagnostic("docs/a.md", diagnostic)).toBe(fingerprintDiagnostic("docs/a.md", raw));
+  });
+
+  it("suppresses accepted findings of masked results and counts them", () => {
+    const withDigest = (d: Diagnostic): Diagnostic => ({ ...d, message: `GitHub token ${d.secrets?.[0]}`, valueDigest: valueDigest(d) });
+    const baseline = createBaseline(maskResults([file([withDigest(finding(token, 3))])]));
+    const outcome = applyBaseline(maskResults([file([withDigest(finding(token, 7)), withDigest(finding(other, 8))])]), baseline);
     expect(outcome.suppressed).toBe(1);
-    expect(outcome.results[0]?.diagnostics.map((d) => d.secrets)).toEqual([[other]]);
-    expect(outcome.results[0]?.maskedSecrets).toEqual([token]);
+    expect(outcome.results[0]?.diagnostics.map((d) => d.line)).toEqual([8]);
+    expect(outcome.results[0]?.diagnostics[0]?.message).not.toContain(other.slice(8, 13));
   });
 
   describe("CLI", () => {

@@ -26,9 +26,12 @@ export function fuzzOptions(numRuns: number): { numRuns: number; seed?: number }
   return process.env.HANDOFFKIT_FUZZ_RUNS ? { numRuns } : { numRuns, seed: 20_260_301 };
 }
 
-/** A vitest timeout for `runs` cases of about `msPerCase` each (generous: a bound, not a speed test). */
+/**
+ * A vitest timeout for `runs` cases of about `msPerCase` each: the suite's hang guard (10 min, as in
+ * vitest.config.ts) plus the cases, so a loaded two-core machine never fails a default run.
+ */
 export function fuzzTimeout(runs: number, msPerCase: number): number {
-  return 60_000 + runs * msPerCase;
+  return 600_000 + runs * msPerCase;
 }
 
 const WORDS = [

@@ -7,7 +7,7 @@ import { builtinRules } from "../../rules/index.js";
 import { formatGithub, formatGithubSummary } from "../../src/report/github.js";
 import { formatJson } from "../../src/report/json.js";
 import { formatJunit } from "../../src/report/junit.js";
-import { maskResults } from "../../src/report/mask.js";
+import { maskResults } from "../../src/secrets/mask.js";
 import { formatSarif } from "../../src/report/sarif.js";
 import { formatStylish } from "../../src/report/stylish.js";
 

@@ -39,6 +39,7 @@ const PATHS: ReadonlyArray<[string, boolean]> = [
   ["handoffs/package.json", false],
   ["handoffs/CHANGELOG.md", false],
   ["handoff.config.json", false],
+  ["handoff-baseline.json", false],
   [".claude/handoff.json", false],
   ["handoffsX/a.md", false],
   ["myhandoffs/a.md", false],

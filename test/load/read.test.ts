@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,17 +82,22 @@ describe("readSource", () => {
     expect(source.problems).toEqual([{ kind: "not-a-file", message: "Not a regular file" }]);
   });
 
-  // root reads any file whatever its mode, so the permission case can only be observed as another user.
-  it.skipIf(process.getuid?.() === 0)("reports a file without read permission (skipped when running as root)", async () => {
-    const file = path.join(dir, "locked.md");
-    writeFileSync(file, "# locked\n");
-    chmodSync(file, 0o000);
-    try {
-      const source = await readSource("locked.md", { cwd: dir });
-      expect(source.problems).toEqual([{ kind: "unreadable", message: "Permission denied" }]);
-    } finally {
-      chmodSync(file, 0o644);
-    }
+  // Paths no one can open, root included (permission denied is injected: test/load/read-failures.test.ts).
+  it("reports a FIFO as not a regular file, without opening it (a read would block)", async () => {
+    execFileSync("mkfifo", [path.join(dir, "pipe.md")]);
+    const source = await readSource("pipe.md", { cwd: dir });
+    expect(source.problems).toEqual([{ kind: "not-a-file", message: "Not a regular file" }]);
+  });
+
+  it("reports a name too long for the file system", async () => {
+    const source = await readSource(`${"n".repeat(300)}.md`, { cwd: dir });
+    expect(source.problems).toEqual([{ kind: "unreadable", message: "Cannot read file (ENAMETOOLONG)" }]);
+  });
+
+  it("reports a path through a file (a file where a directory is expected)", async () => {
+    writeFileSync(path.join(dir, "plain.md"), "# plain\n");
+    const source = await readSource("plain.md/inner.md", { cwd: dir });
+    expect(source.problems).toEqual([{ kind: "unreadable", message: "Cannot read file (ENOTDIR)" }]);
   });
 });
 

@@ -1,15 +1,12 @@
-import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lint } from "markdownlint/sync";
 import { describe, expect, it } from "vitest";
 import { exportedRules, markdownlintRules } from "../../src/markdownlint/custom-rules.js";
+import { runMarkdownlintCli2 } from "../helpers/markdownlint-cli2.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../..");
 const fixtures = path.join(here, "../fixtures/markdownlint");
 const demo = readFileSync(path.join(fixtures, "HANDOFF-demo.md"), "utf8");
 
@@ -52,28 +49,18 @@ describe("handoffkit/markdownlint custom rules", () => {
   });
 
   it("is run by markdownlint-cli2 from a project that installed handoffkit", () => {
-    expect(existsSync(path.join(repoRoot, "dist/src/markdownlint/custom-rules.js")), "run npm run build first").toBe(true);
-    const project = mkdtempSync(path.join(os.tmpdir(), "handoffkit-mlc2-"));
-    try {
-      mkdirSync(path.join(project, "node_modules"));
-      symlinkSync(repoRoot, path.join(project, "node_modules", "handoffkit"));
-      copyFileSync(path.join(fixtures, "HANDOFF-demo.md"), path.join(project, "HANDOFF-demo.md"));
-      copyFileSync(path.join(fixtures, ".markdownlint-cli2.jsonc"), path.join(project, ".markdownlint-cli2.jsonc"));
-      const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("markdownlint-cli2")), "markdownlint-cli2-bin.mjs");
-      const run = spawnSync(process.execPath, [bin, "HANDOFF-demo.md"], { cwd: project, encoding: "utf8" });
-      expect(run.status).toBe(1);
-      expect(run.stderr).toBe(
-        [
-          "HANDOFF-demo.md:5 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Missing required section 'Next action' (contract profile)]",
-          "HANDOFF-demo.md:5 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Missing required section 'Unresolved work' (contract profile)]",
-          "HANDOFF-demo.md:13:1 error HK007/facts-hypotheses Verified facts are a section of their own, free of hedged wording, each with evidence; hypotheses live apart. [Verified fact without evidence (a command, exit code, SHA, path or link)]",
-          "HANDOFF-demo.md:17:1 error HK006/duplicate-section No two sections with the same heading under the same parent section. [Duplicate section 'Next steps' (first on line 15)]",
-          'HANDOFF-demo.md:17 error MD024/no-duplicate-heading Multiple headings with the same content [Context: "Next steps"]',
-          "",
-        ].join("\n"),
-      );
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
+    const config = readFileSync(path.join(fixtures, ".markdownlint-cli2.jsonc"), "utf8");
+    const run = runMarkdownlintCli2({ "HANDOFF-demo.md": demo, ".markdownlint-cli2.jsonc": config }, ["HANDOFF-demo.md"]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      [
+        "HANDOFF-demo.md:5 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Missing required section 'Next action' (contract profile)]",
+        "HANDOFF-demo.md:5 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Missing required section 'Unresolved work' (contract profile)]",
+        "HANDOFF-demo.md:13:1 error HK007/facts-hypotheses Verified facts are a section of their own, free of hedged wording, each with evidence; hypotheses live apart. [Verified fact without evidence (a command, exit code, SHA, path or link)]",
+        "HANDOFF-demo.md:17:1 error HK006/duplicate-section No two sections with the same heading under the same parent section. [Duplicate section 'Next steps' (first on line 15)]",
+        'HANDOFF-demo.md:17 error MD024/no-duplicate-heading Multiple headings with the same content [Context: "Next steps"]',
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -8,19 +8,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
-import type { FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintPaths } from "../../src/lint.js";
+import { captureIO } from "../helpers/capture-io.js";
+import type { FileResult, MaskedFileResult } from "../../src/engine/diagnostic.js";
+import { createSession, lintPaths, lintText } from "../../src/lint.js";
 import { builtinRules } from "../../rules/index.js";
 import { formatGithub, formatGithubSummary } from "../../src/report/github.js";
 import { formatJson } from "../../src/report/json.js";
 import { formatJunit } from "../../src/report/junit.js";
 import { formatSarif } from "../../src/report/sarif.js";
-import { maskResults } from "../../src/report/mask.js";
+import { maskResults } from "../../src/secrets/mask.js";
 import { formatStylish } from "../../src/report/stylish.js";
-import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
+import { canaries, canaryJson, canaryMarkdown, leaks } from "../helpers/canaries.js";
+import { rawResult } from "../helpers/raw-result.js";
 
 /** Every reporter, as a function of masked results. */
-const FORMATTERS: ReadonlyArray<[string, (results: FileResult[]) => string]> = [
+const FORMATTERS: ReadonlyArray<[string, (results: MaskedFileResult[]) => string]> = [
   ["stylish", (results) => formatStylish(results, { color: false })],
   ["stylish (colour)", (results) => formatStylish(results, { color: true })],
   ["json", (results) => formatJson(results)],
@@ -32,79 +34,18 @@ const FORMATTERS: ReadonlyArray<[string, (results: FileResult[]) => string]> = [
 /** Every `--format` of `handoff lint`. */
 const CLI_FORMATS = ["stylish", "json", "sarif", "github", "junit"];
 
-const r = randomStrings(31337);
-const { b62, b64, url, b32 } = ALPHABETS;
-const jwtHeader = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString("base64url");
-const canaries = {
-  github: `ghp_CANARY${r(b62, 30)}`,
-  stripe: `sk_live_CANARY${r(b62, 22)}`,
-  awsId: `AKIACANARY${r(b32, 10)}`,
-  awsSecret: `CANARY${r(b64, 34)}`,
-  dsnPassword: `Cn${r(b62, 38)}`,
-  urlPassword: `Cu${r(b62, 44)}`,
-  jwt: `${jwtHeader}.${Buffer.from('{"sub":"canary"}').toString("base64url")}.${r(url, 43)}`,
-  bearer: `CANARY${r(url, 34)}`,
-  pem: [r(b64, 64), r(b64, 64), r(b64, 40)].join("\n"),
-  openai: `sk-proj-CANARY${r(url, 90)}`,
-  generic: `Cg${r(b62, 10)}7${r(b62, 6)}`,
-};
-
-const markdown = `---
-title: Canary
-stripe_key: ${canaries.stripe}
-deploy_token: >-
-  ${canaries.github.slice(0, 18)}
-  ${canaries.github.slice(18)}
----
-
-# Canary handoff
-
-## Next steps
-
-Connect with postgres://app:${canaries.dsnPassword}@db.internal/app and push to https://ci:${canaries.urlPassword}@git.internal/repo.git
-
-- key id \`${canaries.awsId}\`, aws_secret_access_key = ${canaries.awsSecret}
-- password: ${canaries.generic}
-
-<!-- Authorization: Bearer ${canaries.bearer} -->
-
-\`\`\`text
-${canaries.jwt}
------BEGIN PRIVATE KEY-----
-${canaries.pem}
------END PRIVATE KEY-----
-\`\`\`
-`;
-const json = `{\n  "schema": "verified-delivery/handoff-v1",\n  "env": { "OPENAI_API_KEY": "${canaries.openai}" }\n}\n`;
-
-/** The pieces (longer than 4 characters) of any canary found in `output`. */
-function leaks(output: string): string[] {
-  const found: string[] = [];
-  for (const [name, canary] of Object.entries(canaries)) {
-    for (let i = 0; i + 5 <= canary.length; i++) {
-      const piece = canary.slice(i, i + 5);
-      if (output.includes(piece)) {
-        found.push(`${name}: ${piece}`);
-        break;
-      }
-    }
-  }
-  return found;
-}
-
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "handoff-canary-"));
-  writeFileSync(path.join(dir, "canary.md"), markdown);
-  writeFileSync(path.join(dir, "canary.json"), json);
+  writeFileSync(path.join(dir, "canary.md"), canaryMarkdown);
+  writeFileSync(path.join(dir, "canary.json"), canaryJson);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, { cwd: dir, env: { NO_COLOR: "1" }, stdout: { write: (text: string) => (out += text) }, stderr: { write: (text: string) => (err += text) } });
-  return { code, out, err };
+async function cli(argv: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+  const cap = captureIO(dir, { NO_COLOR: "1" }, stdin);
+  const code = await runCli(argv, cap.io);
+  return { code, out: cap.stdout(), err: cap.stderr() };
 }
 
 /**
@@ -126,21 +67,80 @@ describe("canary secrets never reach an output", () => {
     expect(sarif(maskResults(run.results))).toEqual(sarif(blanked));
   });
 
-  it("the canaries are in the raw findings (the check below can fail)", async () => {
-    const run = await lintPaths(["."], createSession({ cwd: dir }));
-    const raw = JSON.stringify(run.results);
-    expect(leaks(raw).length).toBe(Object.keys(canaries).length);
-    expect(run.results.flatMap((f) => f.diagnostics).filter((d) => d.ruleId === "no-secrets")).toHaveLength(11);
+  it("the canaries are in the raw findings, messages included (the checks below can fail)", () => {
+    const session = createSession({ cwd: dir });
+    const raw = [rawResult("canary.md", canaryMarkdown, session), rawResult("canary.json", canaryJson, session)];
+    expect(leaks(JSON.stringify(raw)).length).toBe(Object.keys(canaries).length);
+    const messages = raw.flatMap((f) => f.diagnostics.map((d) => d.message)).join("\n");
+    // Quoted by rules other than no-secrets: the date field, the heading, the pending step, MD034's context.
+    expect(leaks(messages).map((leak) => leak.split(":")[0])).toEqual(["urlPassword", "dateToken", "heading", "step"]);
+    expect(raw.flatMap((f) => f.diagnostics).filter((d) => d.ruleId === "no-secrets")).toHaveLength(15);
   });
 
   for (const [name, format] of FORMATTERS) {
-    it(`formatter ${name}`, async () => {
+    it(`formatter ${name} over lintPaths`, async () => {
       const run = await lintPaths(["."], createSession({ cwd: dir }));
-      expect(leaks(documentDerived(name, format(maskResults(run.results))))).toEqual([]);
+      expect(leaks(documentDerived(name, format(run.results)))).toEqual([]);
+    });
+
+    for (const rules of [undefined, { "no-secrets": "off" as const }]) {
+      it(`formatter ${name} over lintText${rules ? " with no-secrets off" : ""} (the library API)`, () => {
+        const session = createSession({ cwd: dir, config: { rules } });
+        const results = [lintText("canary.md", canaryMarkdown, session), lintText("canary.json", canaryJson, session)];
+        expect(results[0]?.diagnostics.some((d) => d.ruleId === "no-secrets")).toBe(rules === undefined);
+        expect(leaks(documentDerived(name, format(results)))).toEqual([]);
+      });
+    }
+  }
+
+  for (const rules of [undefined, { "no-secrets": "off" as const }]) {
+    it(`formatJson([lintText(…)]) masks a URL password quoted by MD034's context${rules ? ", no-secrets off" : ""}`, () => {
+      const password = canaries.urlPassword;
+      const text = `# Notes\n\n## Next steps\n\nPush to https://ci:${password}@git.internal/repo.git now\n`;
+      const session = createSession({ cwd: dir, config: { rules } });
+      const md034 = (result: { diagnostics: Array<{ ruleId: string; message: string }> }) => result.diagnostics.find((d) => d.ruleId === "MD034")?.message;
+      expect(md034(rawResult("h.md", text, session))).toBe(`Bare URL used [Context: "https://ci:${password.slice(0, 19)}..."]`);
+      const out = formatJson([lintText("h.md", text, session)]);
+      expect(leaks(out)).toEqual([]);
+      expect(md034(lintText("h.md", text, session))).toBe(`Bare URL used [Context: "https://ci:${password.slice(0, 4)}…(46 chars)..."]`);
+    });
+  }
+
+  it("lintPaths on worker threads and from --cache returns masked results", async () => {
+    const cacheDir = path.join(dir, ".cache-canary");
+    const session = createSession({ cwd: dir });
+    const runs = [
+      await lintPaths(["canary.md", "canary.json"], session, undefined, { workers: 1 }),
+      await lintPaths(["."], session, undefined, { cache: { directory: cacheDir, key: {} } }),
+      await lintPaths(["."], session, undefined, { cache: { directory: cacheDir, key: {} } }),
+    ];
+    for (const run of runs) expect(leaks(JSON.stringify(run.results))).toEqual([]);
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  for (const argv of [
+    ["resume", "--no-git", "--dry-run", "canary.md"],
+    ["resume", "--no-git", "--dry-run", "--format", "json", "canary.md"],
+    ["resume", "--no-git", "--dry-run", "canary.json"],
+    ["list", "--dir", "."],
+    ["list", "--dir", ".", "--format", "json"],
+  ]) {
+    it(`handoff ${argv.join(" ")}`, async () => {
+      const { out, err } = await cli(argv);
+      expect(out.length).toBeGreaterThan(0);
+      expect(leaks(out)).toEqual([]);
+      expect(leaks(err)).toEqual([]);
     });
   }
 
   for (const format of CLI_FORMATS) {
+    it(`handoff lint --format ${format} --stdin-filename canary.md`, async () => {
+      const { out, err } = await cli(["lint", "--format", format, "--stdin-filename", "canary.md"], canaryMarkdown);
+      expect(out.length).toBeGreaterThan(0);
+      expect(leaks(documentDerived(format, out))).toEqual([]);
+      expect(leaks(err)).toEqual([]);
+    });
+
     for (const extra of [[], ["--quiet"], ["--rule", "no-secrets=off"], ["--write-baseline", "baseline.json"]]) {
       it(`handoff lint --format ${format} ${extra.join(" ")}`, async () => {
         const { out, err } = await cli(["lint", "--format", format, ...extra, "."]);

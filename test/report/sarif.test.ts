@@ -5,9 +5,9 @@ import Ajv from "ajv-draft-04";
 import type { Log } from "sarif";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
+import { internalErrorDiagnostic, type Diagnostic, type FileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintPaths, lintText } from "../../src/lint.js";
-import { maskResults } from "../../src/report/mask.js";
+import { maskResults } from "../../src/secrets/mask.js";
 import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/report/sarif.js";
 import { repoRoot } from "../helpers/locations.js";
 
@@ -108,6 +108,22 @@ describe("sarif reporter", () => {
     expect(validate(log)).toBe(true);
   });
 
+  it("turns an internal-error finding into a toolExecutionNotification that validates, not a result", () => {
+    const failed: FileResult = {
+      path: "handoffs/x.json",
+      profile: "generic",
+      diagnostics: [internalErrorDiagnostic("handoffkit", new RangeError("Maximum call stack size exceeded"), "it was not checked")],
+      internalErrors: ["internal error on handoffs/x.json: RangeError: Maximum call stack size exceeded"],
+    };
+    const log = sarif([failed, lint("HANDOFF-ok.md", "# HANDOFF x v1\n\n## Next action\n\nrun it\n")]);
+    expect(validate(log)).toBe(true);
+    expect(log.runs[0]?.results?.map((r) => r.ruleId)).not.toContain("internal-error");
+    expect(log.runs[0]?.invocations?.[0]?.executionSuccessful).toBe(false);
+    expect(log.runs[0]?.invocations?.[0]?.toolExecutionNotifications?.map((n) => [n.level, n.message.text, n.locations?.[0]?.physicalLocation?.artifactLocation?.uri])).toEqual([
+      ["error", "handoffkit failed on this file (RangeError: Maximum call stack size exceeded): it was not checked; please report this bug", "docs/handoffs/x.json"],
+    ]);
+  });
+
   it("gives the secret and injection rules code scanning's security-severity, and no other rule", () => {
     const rules = sarif([]).runs[0]?.tool.driver.rules ?? [];
     const scored = Object.fromEntries(rules.filter((r) => r.properties?.["security-severity"] !== undefined).map((r) => [r.id, r.properties?.["security-severity"]]));
@@ -167,7 +183,7 @@ describe("sarif reporter", () => {
 
   it("records the run's outcome in invocations, and still validates", () => {
     const run = (exitCode?: number, internalErrors: string[] = []) =>
-      JSON.parse(formatSarif([{ path: "h.md", profile: "generic", diagnostics: [], internalErrors }], { ...OPTIONS, ...(exitCode === undefined ? {} : { exitCode }) })) as Log;
+      JSON.parse(formatSarif(maskResults([{ path: "h.md", profile: "generic", diagnostics: [], internalErrors }]), { ...OPTIONS, ...(exitCode === undefined ? {} : { exitCode }) })) as Log;
     expect(run(0).runs[0]?.invocations).toEqual([{ executionSuccessful: true, exitCode: 0, exitCodeDescription: "no errors (warnings within --max-warnings)" }]);
     expect(run(1).runs[0]?.invocations?.[0]?.executionSuccessful).toBe(true);
     expect(run(2).runs[0]?.invocations).toEqual([{ executionSuccessful: false, exitCode: 2, exitCodeDescription: "usage, configuration or internal error" }]);

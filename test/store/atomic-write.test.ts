@@ -75,11 +75,11 @@ describe("atomicWrite", () => {
   /** Writes the real module, compiled, next to the target, and a script that SIGKILLs itself at `hook`. */
   async function killedChild(hook: "onTempCreated" | "onRenamed"): Promise<ReturnType<typeof spawnSync>> {
     const require = createRequire(import.meta.url);
-    const source = await readFile(fileURLToPath(new URL("../../src/store/atomic-write.ts", import.meta.url)), "utf8");
-    const compiled = await transformWithOxc(source, "atomic-write.ts", { lang: "ts" });
-    const writeFileAtomicUrl = pathToFileURL(require.resolve("write-file-atomic")).href;
+    const compile = async (name: string) => (await transformWithOxc(await readFile(fileURLToPath(new URL(`../../src/store/${name}.ts`, import.meta.url)), "utf8"), `${name}.ts`, { lang: "ts" })).code;
+    const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href);
     const module = path.join(dir, "atomic-write.mjs");
-    await writeFile(module, compiled.code.replace(/from\s+["']write-file-atomic["']/, `from ${JSON.stringify(writeFileAtomicUrl)}`));
+    await writeFile(path.join(dir, "file-lock.mjs"), (await compile("file-lock")).replace(/import\(["']proper-lockfile["']\)/, `import(${url("proper-lockfile")})`));
+    await writeFile(module, (await compile("atomic-write")).replace(/from\s+["']write-file-atomic["']/, `from ${url("write-file-atomic")}`).replace("./file-lock.js", "./file-lock.mjs"));
     const script = [
       `import { atomicWrite } from ${JSON.stringify(pathToFileURL(module).href)};`,
       `await atomicWrite(${JSON.stringify(target)}, Buffer.from("new content\\n"), { ${hook}: () => process.kill(process.pid, "SIGKILL") });`,
@@ -96,7 +96,7 @@ describe("atomicWrite", () => {
 
     expect(await removeStaleTemps(target, 60_000)).toEqual([]); // too fresh to be called stale
     await atomicWrite(target, REPLACEMENT, { staleTempAfterMs: 0 });
-    expect((await readdir(dir)).sort()).toEqual(["atomic-write.mjs", "handoff file é.md"]);
+    expect((await readdir(dir)).sort()).toEqual(["atomic-write.mjs", "file-lock.mjs", "handoff file é.md"]);
     expect(Buffer.compare(await readFile(target), REPLACEMENT)).toBe(0);
   });
 
@@ -104,6 +104,6 @@ describe("atomicWrite", () => {
     const child = await killedChild("onRenamed");
     expect(child.signal).toBe("SIGKILL");
     expect(await readFile(target, "utf8")).toBe("new content\n");
-    expect((await readdir(dir)).sort()).toEqual(["atomic-write.mjs", "handoff file é.md"]);
+    expect((await readdir(dir)).sort()).toEqual(["atomic-write.mjs", "file-lock.mjs", "handoff file é.md"]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Every write in src/ goes through src/store/atomic-write.ts: no other module calls a file-writing
- * API, except the documented appends to $GITHUB_STEP_SUMMARY (GitHub's protocol is an append) and
+ * API, except the documented append to $GITHUB_STEP_SUMMARY (GitHub's protocol is an append) and
  * the move of a user's existing git hook (a rename, atomic by itself).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -25,9 +25,9 @@ describe("every write goes through src/store/atomic-write.ts", () => {
     }
     expect(calls.map((c) => c.replace(/:\d+ /, " "))).toEqual([
       "src/cli/install-hook.ts rename", // moves the user's own pre-commit hook aside: rename(2) is atomic
-      "src/cli/lint.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
-      "src/cli/stats.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
-      "src/cli/stats.ts appendFileSync", // the same, for --history
+      "src/cli/step-summary.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
+      "src/store/file-lock.ts rename", // claims a stale lock directory: rename(2) is atomic
+      "src/store/file-lock.ts rename", // puts back a live lock claimed by mistake
     ]);
   });
 });

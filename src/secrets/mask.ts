@@ -1,7 +1,8 @@
 /**
- * Secret masking: the one place every reporter passes text through before printing it. A value a
- * rule marked as secret (`Diagnostic.secrets`) is never printed; it is shown as its first four
- * characters (at most a third of it), an ellipsis and its length: `ghp_…(40 chars)`.
+ * Secret masking, done by the engine before any result leaves it (`src/lint.ts`): a value a rule
+ * marked as secret (`Diagnostic.secrets`), or that the detectors find in the document, is never
+ * printed; it is shown as its first four characters (at most a third of it), an ellipsis and its
+ * length: `ghp_…(40 chars)`.
  *
  * Not only whole occurrences are masked: a run of text made of 5-character pieces of a secret is
  * too (a markdownlint message may quote a truncated line, cutting the secret) — unless it is a
@@ -9,8 +10,8 @@
  * scanned with the secret detectors too, so a credential is masked even when `no-secrets` is off
  * or its finding was suppressed.
  */
-import type { Diagnostic, FileResult } from "../engine/diagnostic.js";
-import { scanSecrets } from "../secrets/scan.js";
+import type { FileResult, MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
+import { scanSecrets } from "./scan.js";
 
 /** Longest piece of a secret that may be printed; longer pieces are masked. */
 export const MAX_VISIBLE_SECRET_CHARS = 4;
@@ -80,29 +81,30 @@ export function maskText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** A copy of `diagnostic` whose message cannot reveal its secrets. */
-export function maskDiagnostic(diagnostic: Diagnostic): Diagnostic {
-  const { secrets, ...rest } = diagnostic;
-  return { ...rest, message: maskText(diagnostic.message, secrets ?? []) };
+/**
+ * The one way a result leaves the engine: every message of `result` masked against every secret
+ * of the file (those its findings carry, `result.maskedSecrets`, and `fileSecrets`: the values the
+ * detectors found anywhere in the document), not only against those of the finding that named
+ * them — a markdownlint message may quote the same line, and a rule may quote a frontmatter value.
+ * The `secrets` and `maskedSecrets` fields are dropped. Idempotent: masking a masked result
+ * changes nothing.
+ */
+export function maskFileResult(result: FileResult | MaskedFileResult, fileSecrets: readonly string[] = []): MaskedFileResult {
+  const raw = result as FileResult;
+  const secrets = [...raw.diagnostics.flatMap((d) => d.secrets ?? []), ...(raw.maskedSecrets ?? []), ...fileSecrets];
+  const { maskedSecrets: _masked, ...rest } = raw;
+  const diagnostics = raw.diagnostics.map((d) => {
+    const { secrets: _own, ...fields } = d;
+    return { ...fields, message: maskText(d.message, secrets) } as MaskedDiagnostic;
+  });
+  return {
+    ...rest,
+    diagnostics,
+    internalErrors: raw.internalErrors.map((error) => maskText(error, secrets)),
+  } as MaskedFileResult;
 }
 
-/**
- * Masks every diagnostic of every result. Secrets found anywhere in a file (those of its findings
- * and `FileResult.maskedSecrets`: suppressed findings, values found while `no-secrets` is off)
- * are masked in every message of that file, not only in the finding that named them (a
- * markdownlint message may quote the same line). The returned results carry no `secrets` and no
- * `maskedSecrets`.
- */
-export function maskResults(results: readonly FileResult[]): FileResult[] {
-  return results.map((result) => {
-    const secrets = [...result.diagnostics.flatMap((d) => d.secrets ?? []), ...(result.maskedSecrets ?? [])];
-    const { maskedSecrets: _masked, ...rest } = result;
-    return {
-      ...rest,
-      diagnostics: result.diagnostics.map((d) => {
-        const { secrets: _own, ...fields } = d;
-        return { ...fields, message: maskText(d.message, secrets) };
-      }),
-    };
-  });
+/** {@link maskFileResult} of each result (for results built outside the engine). */
+export function maskResults(results: ReadonlyArray<FileResult | MaskedFileResult>): MaskedFileResult[] {
+  return results.map((result) => maskFileResult(result));
 }

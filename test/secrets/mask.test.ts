@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { FileResult } from "../../src/engine/diagnostic.js";
+import type { FileResult, MaskedFileResult } from "../../src/engine/diagnostic.js";
 import { createSession, lintText } from "../../src/lint.js";
-import { maskResults, maskSecret, maskText } from "../../src/report/mask.js";
-import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
+import { maskResults, maskSecret, maskText } from "../../src/secrets/mask.js";
+import { rawResult } from "../helpers/raw-result.js";
+import { ALPHABETS, randomStrings } from "./labelled.js";
 
 const r = randomStrings(5150);
 
@@ -43,16 +44,19 @@ describe("maskResults", () => {
     const password = `Fk${r(ALPHABETS.b62, 38)}`;
     // MD034 (bare URLs) is not in the default preset: turned on, it quotes the URL.
     const session = createSession({ cwd: "/virtual", config: { markdownlint: { MD034: true } } });
-    const result = lintText("h.md", `# H\n\n## Next steps\n\nSee http://deploy:${password}@ci.internal/hook now.\n`, session);
+    const text = `# H\n\n## Next steps\n\nSee http://deploy:${password}@ci.internal/hook now.\n`;
+    const result = rawResult("h.md", text, session);
     const md034 = result.diagnostics.find((d) => d.ruleId === "MD034");
     // markdownlint quotes the start of the URL, cutting the password: a piece of it is in the raw message.
     expect(md034?.message).toBe(`Bare URL used [Context: "http://deploy:${password.slice(0, 16)}..."]`);
-    const masked = maskResults([result])[0] as FileResult;
+    const masked = maskResults([result])[0] as MaskedFileResult;
+    // What the engine itself returns is masked the same way.
+    expect(lintText("h.md", text, session)).toEqual(masked);
     expect(masked.diagnostics.map((d) => `${d.ruleId} ${d.message}`)).toEqual([
       `MD034 Bare URL used [Context: "http://deploy:${password.slice(0, 4)}…(40 chars)..."]`,
       `no-secrets Password in a URL in the handoff (${password.slice(0, 4)}…(40 chars), detector url-credentials): say where to get the credential, never write it down`,
     ]);
-    expect(masked.diagnostics.every((d) => d.secrets === undefined)).toBe(true);
+    expect(masked.diagnostics.every((d) => !("secrets" in d))).toBe(true);
   });
 
   it("masks the secrets of suppressed findings in the file's other messages", () => {
