@@ -93,7 +93,7 @@ const MID_SENTENCE_END_RE = /[\p{L}\p{N},`)\]'"]$/u;
 function continuesSentence(view: ReadingView, line: number, textColumn: number | undefined): string | undefined {
   const previous = view.line(line - 1).trimEnd();
   if (previous.trim().length < WRAPPED_LINE_MIN || !MID_SENTENCE_END_RE.test(previous)) return undefined;
-  const match = /^([ \t]*)([-+*]|\d{1,9}[.)])[ \t]+(.*)$/.exec(view.line(line));
+  const match = /^([ \t]*)([-+*]|\d{1,9}[.)])[ \t]+([^ \t].*)?$/.exec(view.line(line));
   if (!match || !CONTINUES_RE.test(match[3] ?? "")) return undefined;
   if (textColumn !== undefined && (match[1] ?? "").length !== textColumn) return undefined;
   return match[2];
