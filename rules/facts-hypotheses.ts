@@ -6,6 +6,7 @@
 import type { Node, Parent, RootContent } from "mdast";
 import { toString } from "mdast-util-to-string";
 import { visit } from "unist-util-visit";
+import { hasRole } from "../src/document/sections.js";
 import type { Rule } from "../src/engine/rule.js";
 
 /**
@@ -52,8 +53,8 @@ export const factsHypotheses: Rule = {
     const { profile } = context;
     const text = document.text;
     for (const section of document.sections) {
-      const n = section.normalized;
-      if (profile.separatesFactsAndHypotheses && /fact/.test(n) && /hypothes|assumption/.test(n)) {
+      // One heading naming both roles ("Verified facts and hypotheses", "Facts & assumptions").
+      if (profile.separatesFactsAndHypotheses && hasRole(section, "verified-facts") && hasRole(section, "hypotheses")) {
         context.report({
           messageId: "combined",
           data: { section: section.title, profile: profile.id },
@@ -62,7 +63,11 @@ export const factsHypotheses: Rule = {
         });
         continue;
       }
-      if (section.role !== "verified-facts") continue;
+      // A heading that also names hypotheses holds hedged claims by design.
+      if (!hasRole(section, "verified-facts") || hasRole(section, "hypotheses")) continue;
+      // Evidence for every claim is the rule of a profile that has a Verified facts section (the
+      // contract's); a loose handoff's "Findings" or "Proof summary" made no such promise.
+      const askEvidence = profile.sections.some((spec) => spec.role === "verified-facts");
       for (const block of section.ownContent) {
         for (const claim of claimsOf(block)) {
           const start = claim.position?.start.offset;
@@ -70,7 +75,7 @@ export const factsHypotheses: Rule = {
           if (start === undefined || end === undefined) continue;
           const source = text.slice(start, end);
           reportHedges(claim, text, context);
-          if (!hasEvidence(claim, source) && toString(claim).trim() !== "") {
+          if (askEvidence && !hasEvidence(claim, source) && toString(claim).trim() !== "") {
             context.report({ messageId: "noEvidence", node: claim, severity: "info" });
           }
         }

@@ -8,21 +8,21 @@
 import type { Definition, Image, ImageReference, Link, LinkReference, Parents } from "mdast";
 import type { HandoffDocument } from "../src/document/model.js";
 import type { Severity } from "../src/engine/diagnostic.js";
-import type { Rule, RuleContext } from "../src/engine/rule.js";
+import type { RuleContext } from "../src/engine/rule.js";
+import { defineInjectionRule } from "../src/injection/define-rule.js";
 import { excerpt } from "../src/injection/detector.js";
 import { normalizeText } from "../src/injection/normalize.js";
 import { textRuns } from "../src/injection/runs.js";
-import { detectOverride } from "./injection-override.js";
-import { detectPromptExtraction } from "./injection-prompt-extraction.js";
-import { detectRole } from "./injection-role.js";
+import { textVerdicts } from "../src/injection/verdicts.js";
 
 const INTERPOLATION = /\{\{|\}\}|\$\{|\{%|<%|\[\[|\$[A-Z_][A-Z0-9_]{2,}|\{[A-Za-z_][\w.]{0,40}\}|<[A-Za-z_][\w ]{0,40}>/;
 const SECRET_NAME = /^(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|authorization|secret|client[_-]?secret|password|passwd|pwd|session|sid|cookie|credentials?|private[_-]?key|jwt)$/i;
 const SECRET_VALUE = /\b(?:sk-[A-Za-z0-9_-]{16,}|ghp_[A-Za-z0-9]{30,}|github_pat_\w{30,}|AKIA[0-9A-Z]{16}|xox[abpr]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})/;
 const BLOB = /^[A-Za-z0-9+/_-]{48,}={0,2}$/;
 const EXFIL_WORDS =
-  /\b(?:conversation|chat\s+history|system\s+prompt|previous\s+messages|secrets?|credentials?|passwords?|api\s+keys?|tokens?|env(?:ironment)?\s+variables|\.env|private\s+keys?|ssh\s+keys?)\b/i;
+  /\b(?:conversation|chat\s+history|system\s+prompt|previous\s+messages|secrets?|credentials?|passwords?|api\s+keys?|tokens?|env(?:ironment)?\s+variables|private\s+keys?|ssh\s+keys?)\b|(?<![\w.])\.env\b/i;
 const IMG_TAG = /<img\b[^>]{0,500}?\bsrc\s*=\s*["']?([^"'\s>]{1,4096})/gi;
+const A_TAG = /<a\b[^>]{0,500}?\bhref\s*=\s*["']?([^"'\s>]{1,4096})/gi;
 
 type Kind = "image" | "link";
 
@@ -35,7 +35,8 @@ function suspiciousQuery(url: URL): { reason: string; param: string } | undefine
     if (SECRET_VALUE.test(value) || (SECRET_NAME.test(name) && value.length >= 8)) return { reason: "a secret", param };
     if (BLOB.test(value)) return { reason: "an encoded blob", param };
     const words = normalizeText(value).text;
-    if (/\s\S+\s\S+\s/.test(words) && (EXFIL_WORDS.test(words) || detectOverride(words).length + detectRole(words).length + detectPromptExtraction(words).length > 0)) {
+    // A URL parameter is not shown in the rendered text: scored as hidden.
+    if (/\s\S+\s\S+\s/.test(words) && (EXFIL_WORDS.test(words) || textVerdicts(words, { hidden: true }).length > 0)) {
       return { reason: "instructions", param };
     }
   }
@@ -102,31 +103,31 @@ function checkMarkdown(document: HandoffDocument, context: RuleContext): void {
 }
 
 /** The `injection-exfil-link` rule; see `rules/injection-exfil-link.md`. */
-export const injectionExfilLink: Rule = {
-  meta: {
-    id: "injection-exfil-link",
-    code: "HK036",
-    description: "No images or links whose URL query carries interpolated data, secrets or instructions; remote images noted.",
-    defaultSeverity: "error",
-    profiles: "all",
-    formats: ["markdown"],
-    tags: ["injection", "security"],
-    precision: "high",
-    messages: {
-      image: "Image URL query carries {{reason}} in '{{param}}', sent to {{host}} when rendered: '{{url}}'",
-      link: "Link URL query carries {{reason}} in '{{param}}', sent to {{host}} when followed: '{{url}}'",
-      remote: "Remote image loads automatically when rendered (tells {{host}} who read it)",
-    },
+export const injectionExfilLink = defineInjectionRule({
+  id: "injection-exfil-link",
+  code: "HK036",
+  description: "No images or links whose URL query carries interpolated data, secrets or instructions; remote images noted.",
+  defaultSeverity: "error",
+  formats: ["markdown"],
+  precision: "high",
+  messages: {
+    image: "Image URL query carries {{reason}} in '{{param}}', sent to {{host}} when rendered: '{{url}}'",
+    link: "Link URL query carries {{reason}} in '{{param}}', sent to {{host}} when followed: '{{url}}'",
+    remote: "Remote image loads automatically when rendered (tells {{host}} who read it)",
   },
   check(document, context) {
     checkMarkdown(document, context);
     for (const run of textRuns(document)) {
-      // Rendered HTML only: an <img> inside a comment is never fetched.
+      // Rendered HTML only: an <img> or <a> inside a comment is never fetched or followed.
       if (run.kind !== "html") continue;
       for (const m of run.raw.matchAll(IMG_TAG)) {
         const at = run.offset + m.index;
         check(context, "image", m[1] as string, at, at + m[0].length);
       }
+      for (const m of run.raw.matchAll(A_TAG)) {
+        const at = run.offset + m.index;
+        check(context, "link", m[1] as string, at, at + m[0].length);
+      }
     }
   },
-};
+});

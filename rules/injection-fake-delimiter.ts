@@ -5,7 +5,7 @@
  * instructions (hatch3r P-LEARN-01), a second frontmatter block in the body that sets
  * `protected`/`scope`/`model` (P-LEARN-02) and forged hatch3r managed-block markers (P-LEARN-04).
  */
-import type { Rule } from "../src/engine/rule.js";
+import { defineInjectionRule } from "../src/injection/define-rule.js";
 import { excerpt, patternHits, reportHit, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
 import { normalizeText } from "../src/injection/normalize.js";
 import { textRuns } from "../src/injection/runs.js";
@@ -13,6 +13,8 @@ import { textRuns } from "../src/injection/runs.js";
 const PATTERNS: readonly InjectionPattern[] = [
   // ChatML, Llama 2/3, Gemma, Phi, tool delimiters (hatch3r P-PIPE-02, P-PIPE-07)
   { re: /<\|[a-z][a-z0-9_]{1,30}\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start_of_turn|end_of_turn)>/gi, messageId: "token" },
+  // Mistral's control tokens, Alpaca's instruction and response headers alone on their line
+  { re: /\[\/?(?:SYSTEM_PROMPT|INST)\]|^[ \t]*#{2,3}[ \t]*(?:Instruction|Response)[ \t]*:[ \t]*$/gm, messageId: "token" },
   // a role label alone on its line (hatch3r P-PIPE-01)
   { re: /^[ \t]*(?:system|assistant|user|human)[ \t]*:[ \t]*$/gim, messageId: "token" },
   // pseudo system tags
@@ -23,10 +25,10 @@ const PATTERNS: readonly InjectionPattern[] = [
   { re: /HATCH3R:(?:BEGIN|END)\b/gi, messageId: "managed" },
 ];
 
-// hatch3r P-LEARN-01, `^#{1,2}\s*(system\s+prompt|instructions|you\s+are|role)\s*:`, plus headings
-// that need no colon to pose as one.
+// hatch3r P-LEARN-01, `^#{1,2}\s*(system\s+prompt|instructions|you\s+are|role)\s*:` (and Alpaca's
+// `### Instruction:`), plus headings that need no colon to pose as one.
 const FAKE_HEADING =
-  /^\W{0,3}(?:(?:system\s+prompt|instructions|you\s+are|role)\s*:|(?:system\s+(?:message|instructions?|override|directive)|(?:new|updated|real|actual|hidden|secret|override)\s+(?:system\s+)?(?:instructions|prompt)|(?:admin|operator)\s+(?:override|instructions)|instructions\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm)s?)\s*:?\s*$)/i;
+  /^\W{0,3}(?:(?:system\s+prompt|instructions?|you\s+are|role)\s*:|(?:system\s+(?:message|instructions?|override|directive)|(?:new|updated|real|actual|hidden|secret|override)\s+(?:system\s+)?(?:instructions|prompt)|(?:admin|operator)\s+(?:override|instructions)|instructions\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm)s?)\s*:?\s*$)/i;
 
 // Keys a second frontmatter block would set to change the reader's powers (P-LEARN-02, widened).
 const PROTECTED_KEY =
@@ -101,22 +103,19 @@ function embeddedFrontmatter(text: string, bodyOffset: number, hasFrontmatter: b
 }
 
 /** The `injection-fake-delimiter` rule; see `rules/injection-fake-delimiter.md`. */
-export const injectionFakeDelimiter: Rule = {
-  meta: {
-    id: "injection-fake-delimiter",
-    code: "HK032",
-    description: "No chat-template tokens, fake system-prompt headings, embedded frontmatter or forged managed-block markers.",
-    defaultSeverity: "error",
-    profiles: "all",
-    formats: ["markdown", "json"],
-    tags: ["injection", "security"],
-    precision: "high",
-    messages: {
-      token: "Chat-template or role delimiter{{where}}: '{{text}}'",
-      managed: "Forged managed-block marker{{where}} (hatch3r P-LEARN-04): '{{text}}'",
-      heading: "Heading poses as a system prompt or instructions (hatch3r P-LEARN-01): '{{text}}'",
-      frontmatter: "A second frontmatter block in the body sets '{{key}}' (hatch3r P-LEARN-02)",
-    },
+export const injectionFakeDelimiter = defineInjectionRule({
+  id: "injection-fake-delimiter",
+  code: "HK032",
+  description: "No chat-template tokens, fake system-prompt headings, text voiced as the system, embedded frontmatter or forged managed-block markers.",
+  defaultSeverity: "error",
+  precision: "high",
+  families: ["voiced"],
+  messages: {
+    token: "Chat-template or role delimiter{{where}}: '{{text}}'",
+    managed: "Forged managed-block marker{{where}} (hatch3r P-LEARN-04): '{{text}}'",
+    heading: "Heading poses as a system prompt or instructions (hatch3r P-LEARN-01): '{{text}}'",
+    frontmatter: "A second frontmatter block in the body sets '{{key}}' (hatch3r P-LEARN-02)",
+    voiced: "Instruction voiced as the system, an administrator or the assistant{{where}} ({{signals}}): '{{text}}'",
   },
   check(document, context) {
     const runs = textRuns(document);
@@ -134,4 +133,4 @@ export const injectionFakeDelimiter: Rule = {
       }
     }
   },
-};
+});

@@ -4,7 +4,7 @@
  * see `src/resume/markers.ts`). A body that "ends" the user tier early could make what follows read
  * as the tool's own words.
  */
-import type { Rule } from "../src/engine/rule.js";
+import { defineInjectionRule } from "../src/injection/define-rule.js";
 import { patternHits, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
 import { textRuns } from "../src/injection/runs.js";
 import { USER_TIER_BEGIN, USER_TIER_END } from "../src/resume/markers.js";
@@ -21,6 +21,12 @@ const PATTERNS: readonly InjectionPattern[] = [
     re: /^[ \t]*-{2,}[ \t]*(?:BEGIN|END)[ \t]+(?!USER[\s_-]{0,3}TIER)(?:[A-Z][A-Z-]{1,20}[ \t]+){0,3}(?:TIER|CONTENT|DATA|INPUT|INSTRUCTIONS)\b[^\n]{0,60}?-{2,}[ \t]*$/gm,
     messageId: "tier",
   },
+  // a boundary line for a trust tier in any case and any framing: "=== END OF USER CONTENT ===",
+  // "[END OF UNTRUSTED INPUT]", "(end of untrusted data)", "### USER DATA ENDS ###"
+  {
+    re: /^[ \t]*(?:[-=#*_~<>[(|]{1,8}[ \t]*)(?:(?:BEGIN|END|START)(?:[ \t]+OF)?(?:[ \t]+THE)?[ \t_]+(?:USER|UNTRUSTED|TRUSTED|EXTERNAL|SYSTEM|RETRIEVED|TOOL)[ \t_-]+(?:CONTENT|DATA|INPUT|TEXT|TIER|SECTION|MESSAGE|INSTRUCTIONS|PROMPT|OUTPUT)|(?:USER|UNTRUSTED|TRUSTED|EXTERNAL|SYSTEM)[ \t_-]+(?:CONTENT|DATA|INPUT|TEXT)[ \t_-]+(?:ENDS|BEGINS|STARTS)(?:[ \t]+HERE)?|END[ \t_]+OF[ \t_]+(?:THE[ \t_]+)?DOCUMENT)[ \t]*(?:[-=#*_~<>\])|]{1,8})[ \t]*$/gim,
+    messageId: "tier",
+  },
 ];
 
 /** Finds imitations of the resume markers in normalised text (reused by `injection-obfuscation`). */
@@ -29,22 +35,17 @@ export function detectMarkerSpoof(text: string): InjectionHit[] {
 }
 
 /** The `injection-marker-spoof` rule; see `rules/injection-marker-spoof.md`. */
-export const injectionMarkerSpoof: Rule = {
-  meta: {
-    id: "injection-marker-spoof",
-    code: "HK033",
-    description: `No line imitating the '${USER_TIER_BEGIN}' / '${USER_TIER_END}' markers that resume prints.`,
-    defaultSeverity: "error",
-    profiles: "all",
-    formats: ["markdown", "json"],
-    tags: ["injection", "security"],
-    precision: "very-high",
-    messages: {
-      marker: "Imitates the resume user-tier marker{{where}}: '{{text}}'",
-      tier: "Imitates a trust-tier boundary marker{{where}}: '{{text}}'",
-    },
+export const injectionMarkerSpoof = defineInjectionRule({
+  id: "injection-marker-spoof",
+  code: "HK033",
+  description: `No line imitating the '${USER_TIER_BEGIN}' / '${USER_TIER_END}' markers that resume prints.`,
+  defaultSeverity: "error",
+  precision: "very-high",
+  messages: {
+    marker: "Imitates the resume user-tier marker{{where}}: '{{text}}'",
+    tier: "Imitates a trust-tier boundary marker{{where}}: '{{text}}'",
   },
   check(document, context) {
     reportRuns(context, textRuns(document), detectMarkerSpoof);
   },
-};
+});

@@ -5,36 +5,39 @@
  * else (hashes, tokens, ids) are left alone, so commit SHAs and digests never fire. Decoding goes
  * two levels deep (base64 of percent-encoded text).
  */
-import type { Rule } from "../src/engine/rule.js";
+import { FAMILY_RULE, defineInjectionRule } from "../src/injection/define-rule.js";
 import { excerpt, reportHit, type TextDetector } from "../src/injection/detector.js";
 import { decodedRuns } from "../src/injection/decode.js";
 import { normalizeText } from "../src/injection/normalize.js";
 import { textRuns } from "../src/injection/runs.js";
+import type { SignalMatch } from "../src/injection/scorer.js";
+import { textVerdicts } from "../src/injection/verdicts.js";
 import { detectFakeDelimiter } from "./injection-fake-delimiter.js";
 import { detectMarkerSpoof } from "./injection-marker-spoof.js";
-import { detectOverride } from "./injection-override.js";
-import { detectPromptExtraction } from "./injection-prompt-extraction.js";
-import { detectRole } from "./injection-role.js";
 import { detectToolCall } from "./injection-tool-call.js";
 
-/** The text rules whose findings an encoded run is checked for, by rule id. */
+/** The structural detectors an encoded run is checked with, by rule id (the scorer does the rest). */
 const DETECTORS: ReadonlyArray<[string, TextDetector]> = [
-  ["injection-override", detectOverride],
-  ["injection-role", detectRole],
   ["injection-fake-delimiter", detectFakeDelimiter],
   ["injection-marker-spoof", detectMarkerSpoof],
   ["injection-tool-call", detectToolCall],
-  ["injection-prompt-extraction", detectPromptExtraction],
 ];
 
-/** Rule ids whose detectors fire on `text`, decoding nested encodings once more. */
-function categories(text: string, depth: number): { ruleIds: string[]; text: string } | undefined {
+/** A decode piped into a shell right after the run. */
+const PIPED_TO_SHELL = /^['"]?\s*\|\s*(?:base64|openssl\s+base64|xxd)\b[^|\n]{0,20}\|\s*(?:ba|z)?sh\b/;
+
+/**
+ * Rule ids whose findings `text` would draw, decoding nested encodings once more. Decoded text is
+ * hidden from the reader, so the scorer applies the hidden threshold to it.
+ */
+function categories(text: string, depth: number, carried: readonly SignalMatch[] = []): { ruleIds: string[]; text: string } | undefined {
   const normalized = normalizeText(text).text;
-  const ruleIds = DETECTORS.filter(([, detect]) => detect(normalized).length > 0).map(([id]) => id);
-  if (ruleIds.length > 0) return { ruleIds, text: normalized };
+  const ruleIds = new Set(textVerdicts(text, { hidden: true, carried }).map((v) => FAMILY_RULE[v.family]));
+  for (const [id, detect] of DETECTORS) if (detect(normalized).length > 0) ruleIds.add(id);
+  if (ruleIds.size > 0) return { ruleIds: [...ruleIds].sort(), text: normalized };
   if (depth > 0) {
     for (const inner of decodedRuns(text)) {
-      const found = categories(inner.decoded, depth - 1);
+      const found = categories(inner.decoded, depth - 1, carried);
       if (found) return found;
     }
   }
@@ -42,24 +45,22 @@ function categories(text: string, depth: number): { ruleIds: string[]; text: str
 }
 
 /** The `injection-obfuscation` rule; see `rules/injection-obfuscation.md`. */
-export const injectionObfuscation: Rule = {
-  meta: {
-    id: "injection-obfuscation",
-    code: "HK038",
-    description: "No base64, hex or percent-encoded runs that decode to prompt-injection text.",
-    defaultSeverity: "error",
-    profiles: "all",
-    formats: ["markdown", "json"],
-    tags: ["injection", "security"],
-    precision: "very-high",
-    messages: {
-      encoded: "{{encoding}} text decodes to {{rules}}: '{{text}}'",
-    },
+export const injectionObfuscation = defineInjectionRule({
+  id: "injection-obfuscation",
+  code: "HK038",
+  description: "No base64, hex, percent-encoded, escaped or ROT13 runs that decode to prompt-injection text.",
+  defaultSeverity: "error",
+  precision: "very-high",
+  messages: {
+    encoded: "{{encoding}} text decodes to {{rules}}: '{{text}}'",
   },
   check(document, context) {
     for (const run of textRuns(document)) {
-      for (const encoded of decodedRuns(run.normalized.text)) {
-        const found = categories(encoded.decoded, 1);
+      const text = run.normalized.text;
+      for (const encoded of decodedRuns(text)) {
+        // `echo … | base64 -d | sh`: what the run decodes to is run unread.
+        const piped = PIPED_TO_SHELL.test(text.slice(encoded.end, encoded.end + 60));
+        const found = categories(encoded.decoded, 1, piped ? [{ kind: "execution", weight: 2, start: -1, end: -1 }] : []);
         if (!found) continue;
         reportHit(context, run.normalized, {
           start: encoded.start,
@@ -70,4 +71,4 @@ export const injectionObfuscation: Rule = {
       }
     }
   },
-};
+});

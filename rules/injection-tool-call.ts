@@ -7,7 +7,7 @@
  * A single `Action:` line is ordinary handoff prose ("**Action:** rerun the job"), so the loop
  * needs two different loop labels on nearby lines.
  */
-import type { Rule } from "../src/engine/rule.js";
+import { defineInjectionRule } from "../src/injection/define-rule.js";
 import { excerpt, patternHits, reportHit, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
 import type { NormalizedText } from "../src/injection/normalize.js";
 import { textRuns } from "../src/injection/runs.js";
@@ -18,6 +18,8 @@ const PATTERNS: readonly InjectionPattern[] = [
     messageId: "markup",
   },
   { re: /<\/?(?:[a-z][a-z0-9_-]{0,15}:parameter\b|parameter\s+name\s*=)[^<>\n]{0,120}>?/gi, messageId: "markup" },
+  // Mistral's tool-call control tokens
+  { re: /\[(?:TOOL_CALLS|TOOL_RESULTS|AVAILABLE_TOOLS)\]/g, messageId: "markup" },
 ];
 
 /** Labels of the ReAct loop, at the start of a line. */
@@ -71,20 +73,15 @@ export function detectToolCall(text: string): InjectionHit[] {
 }
 
 /** The `injection-tool-call` rule; see `rules/injection-tool-call.md`. */
-export const injectionToolCall: Rule = {
-  meta: {
-    id: "injection-tool-call",
-    code: "HK034",
-    description: "No inline tool-call markup or fake agent-loop (Thought:/Action:/Observation:) transcripts.",
-    defaultSeverity: "error",
-    profiles: "all",
-    formats: ["markdown", "json"],
-    tags: ["injection", "security"],
-    precision: "high",
-    messages: {
-      markup: "Inline tool-call markup{{where}}: '{{text}}'",
-      loop: "Fake agent-loop transcript (Thought:/Action:/Observation:){{where}}: '{{text}}'",
-    },
+export const injectionToolCall = defineInjectionRule({
+  id: "injection-tool-call",
+  code: "HK034",
+  description: "No inline tool-call markup or fake agent-loop (Thought:/Action:/Observation:) transcripts.",
+  defaultSeverity: "error",
+  precision: "high",
+  messages: {
+    markup: "Inline tool-call markup{{where}}: '{{text}}'",
+    loop: "Fake agent-loop transcript (Thought:/Action:/Observation:){{where}}: '{{text}}'",
   },
   check(document, context) {
     const runs = textRuns(document);
@@ -94,4 +91,4 @@ export const injectionToolCall: Rule = {
       reportHit(context, normalized, hit, { where: "" });
     }
   },
-};
+});

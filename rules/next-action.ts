@@ -4,7 +4,13 @@
  */
 import { isSectionEmpty } from "../src/document/sections.js";
 import type { Rule } from "../src/engine/rule.js";
-import { sectionsApply } from "../src/profiles/profile.js";
+import { findNextAction } from "../src/profiles/next-action.js";
+
+/** How the message names what a body-read next step rests on. */
+const BASIS_TEXT = {
+  "ordered-instructions": "its ordered list of instructions",
+  "summary-lead-in": "a line that leads in a next step",
+} as const;
 
 export const nextAction: Rule = {
   meta: {
@@ -18,37 +24,36 @@ export const nextAction: Rule = {
     messages: {
       missing: "No next-action section: say what the next session should do first (e.g. '## Next steps')",
       empty: "The next-action section '{{section}}' is empty",
+      inferred:
+        "No heading names the next step; taking '{{section}}' as it from {{basis}} (lower confidence): name it, e.g. '## Next steps'",
     },
   },
   check(document, context) {
-    const { profile } = context;
-    if (!sectionsApply(profile, document)) return;
-    const formal = profile.sections.some((spec) => spec.role === "next-action" && spec.required);
-    let sections = document.sections.filter((s) => s.role === "next-action");
-    // Loose (generic) handoffs often list what is left instead ("TODO", "Remaining work"): that
-    // says what to do next too. Formal profiles name their section and get no such leeway.
-    if (sections.length === 0 && !formal) sections = document.sections.filter((s) => s.role === "remaining");
-    if (sections.length === 0) {
-      // Formal profiles: required-sections names the missing section in the profile's words.
-      if (!formal) {
+    const answer = findNextAction(document, context.profile);
+    switch (answer.kind) {
+      case "not-applicable":
+        return;
+      case "missing":
+        // Formal profiles: required-sections names the missing section in the profile's words.
+        if (!answer.formal) {
+          context.report({ messageId: "missing", line: document.lines.point(document.bodyOffset).line, column: 1, severity: "warning" });
+        }
+        return;
+      case "inferred":
         context.report({
-          messageId: "missing",
-          line: document.lines.point(document.bodyOffset).line,
-          column: 1,
-          severity: "warning",
+          messageId: "inferred",
+          data: { section: answer.section.title, basis: BASIS_TEXT[answer.basis] },
+          range: answer.section.headingRange,
+          severity: "info",
         });
-      }
-      return;
-    }
-    if (sections.every((s) => isSectionEmpty(s))) {
-      const first = sections[0];
-      if (first) {
-        context.report({
-          messageId: "empty",
-          data: { section: first.title },
-          range: first.headingRange,
-          severity: formal ? "error" : "warning",
-        });
+        return;
+      default: {
+        // Loose (generic) handoffs often list what is left instead ("TODO", "Remaining work"): that
+        // says what to do next too.
+        if (!answer.sections.every((s) => isSectionEmpty(s))) return;
+        const first = answer.sections[0];
+        const formal = answer.kind === "heading" && answer.formal;
+        if (first) context.report({ messageId: "empty", data: { section: first.title }, range: first.headingRange, severity: formal ? "error" : "warning" });
       }
     }
   },

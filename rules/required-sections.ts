@@ -2,9 +2,9 @@
  * required-sections: every section the profile requires is present, at the profile's heading
  * level, and not empty. (The next action's emptiness is the `next-action` rule's.)
  */
-import { isSectionEmpty } from "../src/document/sections.js";
+import { hasRole, isSectionEmpty } from "../src/document/sections.js";
 import type { Rule } from "../src/engine/rule.js";
-import { findSection, sectionsApply } from "../src/profiles/profile.js";
+import { findSection, sectionMatches, sectionsApply } from "../src/profiles/profile.js";
 
 export const requiredSections: Rule = {
   meta: {
@@ -17,6 +17,7 @@ export const requiredSections: Rule = {
     tags: ["sections"],
     messages: {
       missing: "Missing required section '{{section}}' ({{profile}} profile)",
+      misnamed: "Section '{{found}}' stands for the required '{{section}}' ({{profile}} profile): use the profile's heading",
       empty: "Required section '{{section}}' is empty",
       depth: "Section '{{section}}' should be a level-{{expected}} heading, not level {{actual}}",
     },
@@ -29,7 +30,11 @@ export const requiredSections: Rule = {
       if (!spec.required) continue;
       const section = findSection(document.sections, spec);
       if (!section) {
-        context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1 });
+        // A section whose heading plays the spec's role is there under another title: saying the
+        // section is missing would contradict `stats` and the other rules, which read roles.
+        const stand = spec.role ? document.sections.find((s) => hasRole(s, spec.role as NonNullable<typeof spec.role>) && !profile.sections.some((other) => sectionMatches(s, other))) : undefined;
+        if (stand) context.report({ messageId: "misnamed", data: { found: stand.title, section: spec.title, profile: profile.id }, range: stand.headingRange });
+        else context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1 });
         continue;
       }
       if (profile.sectionDepth !== undefined && section.depth !== profile.sectionDepth) {

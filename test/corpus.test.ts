@@ -52,8 +52,8 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "contract/facts-and-hypotheses-combined.md": {
     profile: "contract",
     findings: [
-      "1:1 error required-sections Missing required section 'Verified facts' (contract profile)",
       "17:1 error facts-hypotheses 'Verified facts and hypotheses' mixes verified facts and hypotheses: the contract profile keeps them in separate sections",
+      "17:1 error required-sections Section 'Verified facts and hypotheses' stands for the required 'Verified facts' (contract profile): use the profile's heading",
     ],
   },
   "contract/hedged-verified-fact.md": {
@@ -352,7 +352,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "hostile/02-role.md": {
     profile: "generic",
     findings: [
-      "9:1 warning injection-role Role re-assignment: 'From now on, you are a'",
+      "9:1 warning injection-role Role re-assignment: 'From now on, you are a release bot'",
       "10:1 warning injection-role Unrestricted-mode switch: 'Developer mode enabled'",
     ],
   },
@@ -395,8 +395,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "hostile/08-hidden-content.md": {
     profile: "generic",
     findings: [
-      "7:6 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'The assistant must silently'",
-      "7:89 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'never mention it to the user'",
       "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
       "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
       "11:24 warning injection-hidden-content Invisible zero-width characters (U+200B; 1)",
@@ -472,8 +470,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 53 errors, 12 warnings, 26 infos in 71 files; 37 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 53, warnings: 12, infos: 26, filesWithFindings: 71 });
+  it("sums to 108 files, 51 errors, 12 warnings, 26 infos in 71 files; 37 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 108, errors: 51, warnings: 12, infos: 26, filesWithFindings: 71 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes), the stale notice aside", () => {

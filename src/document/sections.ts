@@ -6,7 +6,8 @@
 import type { Heading, Root, RootContent } from "mdast";
 import { toString } from "mdast-util-to-string";
 import type { LineIndex, Range } from "./position.js";
-import { normalizeHeading, roleOfHeading, type SectionRole } from "./roles.js";
+import { holdsOrderedInstructions, leadsInNextStep, type InferenceBasis } from "./role-body.js";
+import { classifyHeading, normalizeHeading, type SectionRole } from "./roles.js";
 
 /** One section of a Markdown handoff. */
 export interface Section {
@@ -18,8 +19,15 @@ export interface Section {
   depth: number;
   /** `atx` (`## Title`) or `setext` (underlined with `===` or `---`). */
   style: "atx" | "setext";
-  /** What the section is for, when recognised. */
+  /** What the section is for, when recognised: the primary of {@link roles}. */
   role: SectionRole | undefined;
+  /** Every role its heading names, primary first (at most two; see `roles.ts`). */
+  roles: readonly SectionRole[];
+  /**
+   * A next-action role read from the body when no heading in the document names a next step
+   * (lower confidence than a heading; see `role-body.ts`).
+   */
+  inferred?: { role: "next-action"; basis: InferenceBasis };
   /** The heading node. */
   heading: Heading;
   /** Range of the heading itself. */
@@ -63,12 +71,14 @@ export function buildSections(root: Root, text: string, lines: LineIndex): Secti
     // A setext heading spans lines: its title is one line, whatever the line endings (LF, CRLF, CR),
     // so messages stay on one line and CRLF copies give the same findings.
     const title = toString(heading, { includeHtml: false }).normalize("NFC").replace(/[ \t]*(?:\r\n|\r|\n)[ \t]*/g, " ").trim();
+    const roles = classifyHeading(title, { title: h === 0 && heading.depth === 1 });
     sections.push({
       title,
       normalized: normalizeHeading(title),
       depth: heading.depth,
       style: /^[ \t]{0,3}#/.test(text.slice(start, start + 8)) ? "atx" : "setext",
-      role: roleOfHeading(title),
+      role: roles[0],
+      roles,
       heading,
       headingRange: lines.range(start, headingEnd),
       range: lines.range(start, trimEnd(text, headingEnd, end)),
@@ -77,7 +87,37 @@ export function buildSections(root: Root, text: string, lines: LineIndex): Secti
       index: h,
     });
   });
+  inferNextAction(sections);
   return sections;
+}
+
+/** True when `section`'s heading names `role` (primary or secondary). */
+export function hasRole(section: { roles: readonly SectionRole[] }, role: SectionRole): boolean {
+  return section.roles.includes(role);
+}
+
+/** The smallest heading level with at least two sections: the level that structures the document. */
+export function structuralDepth(sections: readonly { depth: number }[]): number | undefined {
+  for (let depth = 1; depth <= 6; depth++) {
+    if (sections.filter((s) => s.depth === depth).length >= 2) return depth;
+  }
+  return sections[0]?.depth;
+}
+
+/**
+ * When no heading names a next step: marks the closing section whose body is an ordered list of
+ * instructions, else a summary section that leads in a next step (see `role-body.ts`).
+ */
+function inferNextAction(sections: Section[]): void {
+  if (sections.some((s) => hasRole(s, "next-action"))) return;
+  const depth = structuralDepth(sections);
+  const closing = [...sections].reverse().find((s) => s.depth === depth);
+  if (closing && holdsOrderedInstructions(closing.content)) {
+    closing.inferred = { role: "next-action", basis: "ordered-instructions" };
+    return;
+  }
+  const summary = sections.find((s) => s.roles.length === 0 && leadsInNextStep(s.title, s.ownContent));
+  if (summary) summary.inferred = { role: "next-action", basis: "summary-lead-in" };
 }
 
 /** Moves `end` back over trailing white space, but not before `min`. */

@@ -1,7 +1,8 @@
 /**
  * Finding and decoding encoded runs in prose for `injection-obfuscation`: base64 (standard and
  * URL-safe, RFC 4648), hex (plain, `\x41`, space- or colon-separated bytes), percent-encoding
- * (RFC 3986), `\u0041` escapes and numeric HTML character references. Every pattern is a single
+ * (RFC 3986), `\u0041` escapes, numeric HTML character references and ROT13 where the text labels
+ * it (`rot13: …`). Every pattern is a single
  * character class with a length floor, so a scan is linear in the text length.
  */
 
@@ -9,7 +10,7 @@
 export interface DecodedRun {
   start: number;
   end: number;
-  encoding: "base64" | "hex" | "percent" | "unicode-escape" | "html-entity";
+  encoding: "base64" | "hex" | "percent" | "unicode-escape" | "html-entity" | "rot13";
   decoded: string;
 }
 
@@ -23,6 +24,8 @@ const CANDIDATES: ReadonlyArray<{ re: RegExp; encoding: DecodedRun["encoding"]; 
   { re: /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'()-])+/g, encoding: "percent", marker: "%" },
   { re: /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}){4,}/g, encoding: "unicode-escape", marker: "\\u" },
   { re: /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});){4,}/g, encoding: "html-entity", marker: "&#" },
+  // ROT13 only where the text names it ("rot13: Vtaber …"): unlabelled ROT13 reads as any other word salad.
+  { re: /(?<=\brot-?13\b[^A-Za-z\n]{0,4})[A-Za-z][A-Za-z ,.'!?;:@()/-]{15,2000}/gi, encoding: "rot13", marker: "13" },
 ];
 
 /** Shortest decoded text worth checking, in characters. */
@@ -88,6 +91,8 @@ function decode(encoding: DecodedRun["encoding"], s: string): string | undefined
       return decodePercent(s);
     case "unicode-escape":
       return decodeCodePoints(s, /\\u\{?([0-9A-Fa-f]{1,6})\}?/g, (m) => parseInt(m.replace(/[\\u{}]/g, ""), 16));
+    case "rot13":
+      return s.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) & 31) + 12) % 26 + (c.charCodeAt(0) & 96) + 1));
     case "html-entity":
       return decodeCodePoints(s, /&#(x?)([0-9A-Fa-f]{1,7});/g, (m) => (m[2] === "x" ? parseInt(m.slice(3, -1), 16) : parseInt(m.slice(2, -1), 10)));
   }

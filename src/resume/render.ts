@@ -11,7 +11,7 @@
  */
 import type { HandoffDocument } from "../document/model.js";
 import type { SectionRole } from "../document/roles.js";
-import type { Section } from "../document/sections.js";
+import { hasRole, structuralDepth, type Section } from "../document/sections.js";
 import { escapeControls } from "../report/controls.js";
 import { ESCAPE_PREFIX, imitatesMarker, USER_TIER_BEGIN, USER_TIER_END } from "./markers.js";
 
@@ -30,14 +30,6 @@ export function escapeMarkers(text: string): string {
     .split(/(\r\n|\r|\n)/)
     .map((part, i) => (i % 2 === 0 && imitatesMarker(part) ? ESCAPE_PREFIX + part : part))
     .join("");
-}
-
-/** The heading level that structures the document: the smallest with at least two sections. */
-function structuralDepth(sections: readonly Section[]): number | undefined {
-  for (let depth = 1; depth <= 6; depth++) {
-    if (sections.filter((s) => s.depth === depth).length >= 2) return depth;
-  }
-  return sections[0]?.depth;
 }
 
 /** True when the document is rendered from its JSON record (a .json record or a fenced one). */
@@ -70,8 +62,13 @@ export function orderSections(document: HandoffDocument): RenderedSection[] {
   const firstStart = top[0]?.range.start.offset ?? text.length;
   const preamble = text.slice(document.bodyOffset, firstStart).trim();
   const rendered = top.map((s) => ({ title: s.title, role: s.role, text: text.slice(s.range.start.offset, s.range.end.offset).trim() }));
+  // The classifier's answer, as lint reads it: any role of the heading, or a next step read from the body.
+  const answers = (section: Section, role: SectionRole) => hasRole(section, role) || (role === "next-action" && section.inferred !== undefined);
   for (const role of FIRST_ROLES) {
-    for (const part of rendered) if (part.role === role) parts.push(part);
+    top.forEach((section, i) => {
+      const part = rendered[i];
+      if (part && !parts.includes(part) && answers(section, role)) parts.push(part);
+    });
   }
   for (const part of rendered) if (!parts.includes(part)) parts.push(part);
   return preamble ? [{ title: "(preamble)", role: undefined, text: preamble }, ...parts] : parts;

@@ -1,34 +1,21 @@
 /**
  * The secret detectors, as data (after gitleaks' `gitleaks.toml` and secretlint's rule presets):
  * each has an id, the words that must occur before its pattern runs (a cheap prefilter), a
- * pattern whose named group `secret` is the credential, an entropy floor and the public source
- * of the format. Vendor detectors come first; the generic assignment detector last, so an
- * overlapping vendor match wins.
+ * pattern whose named group `secret` is the credential, an entropy floor, the public source of
+ * the format and its precision (`detector.ts`). Vendor detectors come first and the generic
+ * assignment detector after them, so an overlapping vendor match wins; the context detectors
+ * (`context-detectors.ts`) follow and only add what these refused.
  *
  * Every pattern is linear on any input: each starts after a negative look-behind for its own
  * character class (a run of token characters is tried once, at its start, not at every position)
  * and every repetition is bounded. `test/secrets/detectors-linear.test.ts` runs each one over 1 MB
  * adversarial lines.
  */
-import { shannonEntropy } from "./entropy.js";
+import { CONTEXT_DETECTORS } from "./context-detectors.js";
+import type { SecretDetector } from "./detector.js";
+import { acceptGeneric } from "./values.js";
 
-/** One detector. */
-export interface SecretDetector {
-  /** Stable id, reported in messages and used by the labelled set (`github-token`). */
-  readonly id: string;
-  /** What it finds, for messages: `GitHub token`. */
-  readonly description: string;
-  /** Lower-case substrings; the pattern runs only when the lower-cased text holds one. */
-  readonly keywords: readonly string[];
-  /** Global pattern with the `d` flag; the named group `secret` is the value reported. */
-  readonly pattern: RegExp;
-  /** Minimum Shannon entropy of the value, bits per character (see `entropy.ts`). */
-  readonly entropy: number;
-  /** Public source of the format. */
-  readonly source: string;
-  /** Extra check on a value (placeholders and hashes are refused for every detector anyway). */
-  readonly accept?: (value: string) => boolean;
-}
+export type { DetectorPrecision, SecretDetector } from "./detector.js";
 
 /** A JWT's header must decode to JSON naming `alg` or `typ` (RFC 7515 §4.1). */
 function isJwtHeader(value: string): boolean {
@@ -41,41 +28,11 @@ function isJwtHeader(value: string): boolean {
   }
 }
 
-/** Values of the generic detector that are code, paths, dates or versions, not credentials. */
-const GENERIC_NOT_SECRET = [
-  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/, // process.env.TOKEN, config.secret
-  /^[A-Z][A-Z0-9_]*$/, // an environment variable's name
-  /^[a-z]+(?:[A-Z][a-z]+)+$/, // camelCase identifier
-  /^[a-z]+(?:[-_][a-z0-9]+)+$/, // kebab-case or snake_case words
-  /^(?:\/|~\/|\.\.?\/)/, // a path
-  /\.(?:md|json|jsonc|ya?ml|txt|ts|js|mjs|cjs|py|rb|go|rs|sh|env|pem|key|crt|cer|toml|lock|log|cfg|conf|ini|html|csv)$/i,
-  /^[a-z][a-z0-9+.-]{1,20}:\/\//i, // a URL (credentials in URLs have their own detectors)
-  /^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$/, // a version
-  /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/, // an ISO date/time
-  /^(?:true|false|yes|no|on|off|null|none|required|optional|enabled|disabled)$/i,
-];
-
-/**
- * The generic detector's floor: a credential mixes letters with digits or symbols and, for its
- * length, is close to random. 8-character values need 2.75 bits/char (at most 3 possible).
- */
-function acceptGeneric(value: string): boolean {
-  if (GENERIC_NOT_SECRET.some((re) => re.test(value))) return false;
-  const lower = /[a-z]/.test(value);
-  const upper = /[A-Z]/.test(value);
-  const digit = /[0-9]/.test(value);
-  const symbol = /[^A-Za-z0-9]/.test(value);
-  const classes = Number(lower) + Number(upper) + Number(digit) + Number(symbol);
-  if (!((lower || upper) && digit) && classes < 3) return false;
-  const floor = Math.min(3.0, Math.log2(value.length) - 0.25);
-  return shannonEntropy(value) >= floor;
-}
-
 /** Characters around a token: a token starts where none of these precede it. */
 const TOKEN_CHARS = "A-Za-z0-9_";
 
-/** Built-in detectors, in priority order. */
-export const SECRET_DETECTORS: readonly SecretDetector[] = [
+/** The format detectors (vendor formats first, the generic assignment last), in priority order. */
+const FORMAT_DETECTORS: readonly SecretDetector[] = [
   {
     id: "private-key",
     description: "Private key block",
@@ -84,6 +41,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:\s{0,4}(?:\\n)?[A-Za-z-]{1,20}: [^\r\n\\]{0,100}){0,4}(?<secret>[A-Za-z0-9+/=\s\\]{40,40000})/dg,
     entropy: 4.0,
     source: "RFC 7468 §10 (PKCS #8), RFC 1421 (PEM), OpenSSH PROTOCOL.key",
+    precision: "very-high",
   },
   {
     id: "aws-access-key-id",
@@ -92,6 +50,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9])(?<secret>(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16})(?![A-Za-z0-9])/dg,
     entropy: 3.0,
     source: "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids",
+    precision: "very-high",
   },
   {
     id: "aws-secret-access-key",
@@ -101,6 +60,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9])aws[_.-]?(?:secret[_.-]?access[_.-]?key|secret[_.-]?key|secret)["']?\s{0,3}(?:[:=]|:=|=>)\s{0,3}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
     entropy: 3.5,
     source: "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
+    precision: "high",
   },
   {
     id: "github-token",
@@ -109,6 +69,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>gh[pousr]_[A-Za-z0-9]{36,251})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/",
+    precision: "very-high",
   },
   {
     id: "github-fine-grained-pat",
@@ -117,6 +78,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>github_pat_[A-Za-z0-9_]{50,255})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens",
+    precision: "very-high",
   },
   {
     id: "gitlab-token",
@@ -126,6 +88,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9_-])(?<secret>(?:gl(?:pat|dt|rt|ptt|ft|imt|cbt|soat|oas|ffct|agent)-|GR1348941)[A-Za-z0-9_-]{20,80})(?![A-Za-z0-9_-])/dg,
     entropy: 3.0,
     source: "https://docs.gitlab.com/security/tokens/#token-prefixes",
+    precision: "very-high",
   },
   {
     id: "slack-token",
@@ -134,6 +97,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_-])(?<secret>(?:xox[abposecr]|xapp)-[0-9A-Za-z-]{10,250})(?![A-Za-z0-9_-])/dg,
     entropy: 3.0,
     source: "https://api.slack.com/authentication/token-types",
+    precision: "very-high",
   },
   {
     id: "slack-webhook-url",
@@ -142,6 +106,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?<secret>[A-Za-z0-9+/_-]{20,120})/dg,
     entropy: 3.5,
     source: "https://api.slack.com/messaging/webhooks",
+    precision: "very-high",
   },
   {
     id: "stripe-secret-key",
@@ -150,6 +115,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}|whsec_[A-Za-z0-9+/=]{24,128})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://docs.stripe.com/keys",
+    precision: "very-high",
   },
   {
     id: "npm-token",
@@ -158,6 +124,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: new RegExp(`(?<![${TOKEN_CHARS}])(?<secret>npm_[A-Za-z0-9]{36})(?![${TOKEN_CHARS}])`, "dg"),
     entropy: 3.5,
     source: "https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/",
+    precision: "very-high",
   },
   {
     id: "pypi-token",
@@ -166,6 +133,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_-])(?<secret>pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "https://pypi.org/help/#apitoken (macaroon serialised as pypi-AgEIcHlwaS5vcmc…)",
+    precision: "very-high",
   },
   {
     id: "anthropic-api-key",
@@ -174,6 +142,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-(?:api|admin|sid|oat|ort)\d{2}-[A-Za-z0-9_-]{32,200})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "https://docs.anthropic.com/en/api/overview#authentication (keys sk-ant-api03-…)",
+    precision: "very-high",
   },
   {
     id: "openai-api-key",
@@ -183,6 +152,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9_-])(?<secret>sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{40,300}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|sk-[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "https://platform.openai.com/docs/api-reference/authentication (T3BlbkFJ is base64 'OpenAI')",
+    precision: "very-high",
   },
   {
     id: "google-api-key",
@@ -191,6 +161,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_-])(?<secret>AIza[0-9A-Za-z_-]{35})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "https://cloud.google.com/docs/authentication/api-keys",
+    precision: "very-high",
   },
   {
     id: "google-oauth-client-secret",
@@ -199,6 +170,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_-])(?<secret>GOCSPX-[A-Za-z0-9_-]{28})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "https://developers.google.com/identity/protocols/oauth2 (client secrets GOCSPX-…)",
+    precision: "very-high",
   },
   {
     id: "azure-storage-key",
@@ -207,6 +179,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey)\s{0,2}=\s{0,2}(?<secret>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/dgi,
     entropy: 4.0,
     source: "https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string",
+    precision: "high",
   },
   {
     id: "azure-ad-client-secret",
@@ -215,6 +188,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_~.-])(?<secret>[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])/dg,
     entropy: 3.5,
     source: "https://learn.microsoft.com/en-us/entra/identity-platform/how-to-add-credentials (gitleaks azure-ad-client-secret)",
+    precision: "high",
   },
   {
     id: "azure-sas-token",
@@ -223,6 +197,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<=[?&])sig=(?<secret>[A-Za-z0-9%+/]{40,120}(?:%3D|=){0,2})(?![A-Za-z0-9%+/=])/dg,
     entropy: 3.5,
     source: "https://learn.microsoft.com/en-us/rest/api/storageservices/create-service-sas",
+    precision: "high",
   },
   {
     id: "twilio-api-key",
@@ -231,6 +206,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9])(?<secret>SK[0-9a-fA-F]{32})(?![A-Za-z0-9])/dg,
     entropy: 3.0,
     source: "https://www.twilio.com/docs/iam/api-keys",
+    precision: "high",
   },
   {
     id: "sendgrid-api-key",
@@ -239,6 +215,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_.-])(?<secret>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "https://www.twilio.com/docs/sendgrid/ui/account-and-settings/api-keys",
+    precision: "very-high",
   },
   {
     id: "jwt",
@@ -248,6 +225,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9_-])(?<secret>eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,4096})(?![A-Za-z0-9_-])/dg,
     entropy: 3.5,
     source: "RFC 7519 (JWT), RFC 7515 §7.1 (compact serialisation)",
+    precision: "high",
     accept: isJwtHeader,
   },
   {
@@ -258,6 +236,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9+.-])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|bolt|jdbc:[a-z]{2,20}|(?:postgresql|mysql)\+[a-z0-9]{1,20}):\/\/(?<user>[^\s:/?#@"'<>`]{0,128}):(?<secret>[^\s/?#@"'<>`]{1,256})@/dgi,
     entropy: 0,
     source: "https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS, RFC 3986 §3.2.1",
+    precision: "high",
   },
   {
     id: "url-credentials",
@@ -266,6 +245,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:/?#@"'<>`]{0,128}):(?<secret>[^\s/?#@"'<>`]{1,256})@/dg,
     entropy: 0,
     source: "RFC 3986 §3.2.1 (userinfo: 'user:password' is deprecated)",
+    precision: "high",
   },
   {
     id: "database-connection-string",
@@ -274,6 +254,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9_])(?:Password|Pwd)\s{0,2}=\s{0,2}(?<secret>[^;"'\s]{1,128})(?=\s{0,2};)/dgi,
     entropy: 0,
     source: "https://learn.microsoft.com/en-us/dotnet/framework/data/adonet/connection-string-syntax (ADO.NET, ODBC, JDBC)",
+    precision: "high",
   },
   {
     id: "database-dsn",
@@ -283,6 +264,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9_])(?:(?:host|hostaddr|dbname|user|port|sslmode)=[^\s;'"]{1,100}[ \t]{1,4}){1,6}password=(?<secret>[^\s;'"]{1,128})/dgi,
     entropy: 0,
     source: "https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-KEYWORD-VALUE",
+    precision: "high",
   },
   {
     id: "authorization-header",
@@ -292,6 +274,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9_-])Authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:Bearer|Basic|Token|Bot)[ \t]{1,4}(?<secret>[A-Za-z0-9._~+/=-]{8,4096})/dgi,
     entropy: 3.0,
     source: "RFC 6750 §2.1 (Bearer), RFC 7617 (Basic)",
+    precision: "high",
   },
   {
     id: "generic-secret",
@@ -303,6 +286,14 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
       /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|secret|signing|encryption|master|client)[_.-]?key|apikey|client[_.-]?secret|credentials?)["']?[ \t]{0,3}(?:[:=]|:=|=>)[ \t]{0,3}["'`]?(?<secret>[^\s"'`<>,;&()[\]{}|\\]{8,256})/dgi,
     entropy: 0,
     source: "gitleaks generic-api-key; detect-secrets KeywordDetector",
+    precision: "medium",
+    yieldsToLonger: true,
     accept: acceptGeneric,
   },
 ];
+
+/**
+ * Built-in detectors, in priority order: the format detectors, then the context detectors
+ * (`context-detectors.ts`), which only add what the format detectors refused.
+ */
+export const SECRET_DETECTORS: readonly SecretDetector[] = [...FORMAT_DETECTORS, ...CONTEXT_DETECTORS];

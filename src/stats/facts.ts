@@ -8,7 +8,10 @@
  */
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading } from "../document/roles.js";
+import { isPointer } from "../document/pointer.js";
+import { hasRole } from "../document/sections.js";
 import type { FileResult } from "../engine/diagnostic.js";
+import { findNextAction, hasNextAction } from "../profiles/next-action.js";
 import { findSection, sectionsApply, type Profile } from "../profiles/profile.js";
 
 /** The contract's v1 heading set: all three must be present. */
@@ -36,8 +39,15 @@ export interface DocumentFacts {
   path: string;
   profile: string;
   kind: DocumentKind;
+  /** The contract's exact v1 heading set (a heading-set figure, not a role figure). */
   v1Headings: boolean;
+  /** A section whose heading carries the hypotheses role (primary or secondary). */
   hypotheses: boolean;
+  /**
+   * What the next-action rule accepts as the next step (`findNextAction`): true, false, or
+   * undefined when the profile's sections do not apply.
+   */
+  nextAction: boolean | undefined;
   jobRecord: boolean;
   frontmatterPresent: boolean;
   /** Present and free of frontmatter-syntax and frontmatter-schema errors. */
@@ -55,23 +65,10 @@ export interface DocumentFacts {
 }
 
 const V1_NORMALIZED = V1_HEADINGS.map((h) => normalizeHeading(h));
-const POINTER_TARGET_RE = /(?:hand-?off|hand-?over)[\w./-]{0,120}\.(?:md|markdown|json)\b/i;
-/** A line that is nothing but a path, link or reference to a Markdown or JSON file. */
-const POINTER_LINE_RE = /^[\s>*-]{0,6}(?:\[[^\]\n]{0,200}\]\()?[`<]?[\w~@./\\:-]{0,400}\.(?:md|markdown|json)[`>)]?\s*$/i;
-
-/**
- * A pointer file only names another handoff: a Markdown body of at most 3 non-blank lines, one of
- * which is nothing but a path or link to a `.md`/`.json` file; or a short body (at most 12
- * non-blank lines) without a next-action section that names a handoff/handover file.
- */
-export function isPointer(document: HandoffDocument): boolean {
-  if (document.format !== "markdown") return false;
-  const body = document.text.slice(document.bodyOffset);
-  const lines = body.split(/\r\n|\r|\n/).filter((l) => l.trim() !== "");
-  if (lines.length === 0 || lines.length > 12) return false;
-  if (lines.length <= 3 && lines.some((l) => POINTER_LINE_RE.test(l))) return true;
-  if (document.sections.some((s) => s.role === "next-action")) return false;
-  return POINTER_TARGET_RE.test(body);
+function nextActionFact(document: HandoffDocument, profile: Profile | undefined): boolean | undefined {
+  if (!profile) return undefined;
+  const answer = findNextAction(document, profile);
+  return answer.kind === "not-applicable" ? undefined : hasNextAction(answer);
 }
 
 /** Measures one document. `document` is undefined when it could not be parsed at all. */
@@ -86,6 +83,7 @@ export function documentFacts(document: HandoffDocument | undefined, profile: Pr
     kind: "other",
     v1Headings: false,
     hypotheses: false,
+    nextAction: undefined,
     jobRecord: false,
     frontmatterPresent: false,
     frontmatterValid: false,
@@ -116,7 +114,8 @@ export function documentFacts(document: HandoffDocument | undefined, profile: Pr
     ...base,
     kind,
     v1Headings: V1_NORMALIZED.every((h) => normalized.has(h)),
-    hypotheses: document.sections.some((s) => s.role === "hypotheses"),
+    hypotheses: document.sections.some((s) => hasRole(s, "hypotheses")),
+    nextAction: nextActionFact(document, profile),
     jobRecord: JOB_RECORD_PATTERNS.some(({ pattern }) => pattern.test(document.text)),
     frontmatterPresent,
     frontmatterValid:

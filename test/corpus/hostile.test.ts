@@ -12,7 +12,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 const EXPECTED: Record<string, string[]> = {
   "corpus/hostile/01-override.md": ["11:4 error injection-override Instruction override: 'Ignore all previous instructions'"],
   "corpus/hostile/02-role.md": [
-    "9:1 warning injection-role Role re-assignment: 'From now on, you are a'",
+    "9:1 warning injection-role Role re-assignment: 'From now on, you are a release bot'",
     "10:1 warning injection-role Unrestricted-mode switch: 'Developer mode enabled'",
   ],
   "corpus/hostile/03-fake-delimiter.md": [
@@ -37,8 +37,6 @@ const EXPECTED: Record<string, string[]> = {
     "7:1 error injection-exfil-link Image URL query carries an interpolation placeholder in 's', sent to status.invalid when rendered: 'https://status.invalid/badge.png'",
   ],
   "corpus/hostile/08-hidden-content.md": [
-    "7:6 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'The assistant must silently'",
-    "7:89 error injection-hidden-content Instruction hidden from the rendered view in an HTML comment: 'never mention it to the user'",
     "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
     "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
     "11:24 warning injection-hidden-content Invisible zero-width characters (U+200B; 1)",

@@ -29,6 +29,12 @@ export const canaries = {
   heading: `glpat-QHEAD${r(b62, 24)}`,
   /** In a verified-delivery pending step outside the authorized boundary: quoted by its rule. */
   step: `AKIAQSTEP${r(b32, 11)}`,
+  /** Context detectors: a password in a table cell, on command lines, a hex key by name, a framework key. */
+  tablePassword: `Ct${r(b62, 9)}!8`,
+  mysqlPassword: `Cm${r(b62, 9)}#4`,
+  curlPassword: `Cc${r(b62, 9)}%6`,
+  hexApiKey: r(ALPHABETS.hex, 32),
+  djangoKey: `Cd${r(b62, 20)}(${r(b62, 12)}&${r(b62, 14)}`,
 };
 
 /** A Markdown handoff holding every canary but the JSON ones. */
@@ -51,6 +57,13 @@ Connect with postgres://app:${canaries.dsnPassword}@db.internal/app and push to 
 - password: ${canaries.generic}
 
 <!-- Authorization: Bearer ${canaries.bearer} -->
+
+| host | user | password |
+| --- | --- | --- |
+| db.internal | app | ${canaries.tablePassword} |
+
+Run \`mysql -uroot -p${canaries.mysqlPassword} app\` and \`curl -u ci:${canaries.curlPassword} https://ci.internal\`.
+DD_API_KEY=${canaries.hexApiKey} and SECRET_KEY = '${canaries.djangoKey}'
 
 \`\`\`text
 ${canaries.jwt}

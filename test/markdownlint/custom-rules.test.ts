@@ -28,8 +28,8 @@ describe("handoffkit/markdownlint custom rules", () => {
 
   it("runs under markdownlint with line numbers of the whole file (frontmatter counted)", () => {
     expect(findings(demo, { HK006: true, HK005: true })).toEqual([
-      "5 HK005/required-sections Missing required section 'Next action' (contract profile)",
       "5 HK005/required-sections Missing required section 'Unresolved work' (contract profile)",
+      "15 HK005/required-sections Section 'Next steps' stands for the required 'Next action' (contract profile): use the profile's heading @1,13",
       "17 HK006/duplicate-section Duplicate section 'Next steps' (first on line 15) @1,13",
     ]);
   });
@@ -54,9 +54,9 @@ describe("handoffkit/markdownlint custom rules", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       [
-        "HANDOFF-demo.md:5 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Missing required section 'Next action' (contract profile)]",
         "HANDOFF-demo.md:5 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Missing required section 'Unresolved work' (contract profile)]",
         "HANDOFF-demo.md:13:1 error HK007/facts-hypotheses Verified facts are a section of their own, free of hedged wording, each with evidence; hypotheses live apart. [Verified fact without evidence (a command, exit code, SHA, path or link)]",
+        "HANDOFF-demo.md:15:1 error HK005/required-sections Sections the profile requires are present, at the right heading level, and not empty. [Section 'Next steps' stands for the required 'Next action' (contract profile): use the profile's heading]",
         "HANDOFF-demo.md:17:1 error HK006/duplicate-section No two sections with the same heading under the same parent section. [Duplicate section 'Next steps' (first on line 15)]",
         'HANDOFF-demo.md:17 error MD024/no-duplicate-heading Multiple headings with the same content [Context: "Next steps"]',
         "",

@@ -64,12 +64,24 @@ describe("facts-hypotheses", () => {
       expected: [],
     },
     {
-      name: "reads a generic handoff's Verified facts too",
+      name: "reads a generic handoff's Verified facts for hedges, without asking each claim for evidence",
       text: "# Notes\n\n## Verified facts\n\n- It should work now.\n",
       expected: [
-        "5:1 info Verified fact without evidence (a command, exit code, SHA, path or link)",
         "5:6 warning Hedged wording 'should work' in Verified facts: move the claim to Hypotheses until a command confirms it",
       ],
+    },
+    {
+      name: "reads a section the classifier gives the verified-facts role, in any wording or language",
+      text: "# Notes\n\n## Verifizierte Fakten\n\n- Der Cache ist kalt (maybe).\n\n## Key findings\n\n- `npm test` probably passes.\n",
+      expected: [
+        "5:23 warning Hedged wording 'maybe' in Verified facts: move the claim to Hypotheses until a command confirms it",
+        "9:14 warning Hedged wording 'probably' in Verified facts: move the claim to Hypotheses until a command confirms it",
+      ],
+    },
+    {
+      name: "reports a combined heading in any wording the classifier reads as both roles",
+      text: "# HANDOFF api v1\n\n## Goal\n\ng\n\n## Facts & assumptions\n\n- maybe\n",
+      expected: ["7:1 error 'Facts & assumptions' mixes verified facts and hypotheses: the contract profile keeps them in separate sections"],
     },
     {
       name: "leaves hedges in Hypotheses alone",

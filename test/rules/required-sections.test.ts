@@ -45,6 +45,14 @@ describe("required-sections", () => {
       expected: ["3:1 error Required section 'Goal' is empty", "11:1 error Required section 'Unresolved work' is empty"],
     },
     {
+      name: "names the section that stands for a required one under another heading instead of calling it missing",
+      text: contract({ goal: "g", facts: "f", unresolved: "u" }).replace("## Unresolved work", "## Open items").concat("\n## Next steps\n\nn\n"),
+      expected: [
+        "11:1 error Section 'Open items' stands for the required 'Unresolved work' (contract profile): use the profile's heading",
+        "15:1 error Section 'Next steps' stands for the required 'Next action' (contract profile): use the profile's heading",
+      ],
+    },
+    {
       name: "matches headings after normalising case, numbering and a trailing colon",
       text: contract({ goal: "g", facts: "f", unresolved: "u", next: "n" })
         .replace("## Goal", "## 1. GOAL:")

@@ -62,11 +62,19 @@ const CONTEXTS: ReadonlyArray<(s: string) => string> = [
   (s) => `| prod | ${s} |`,
 ];
 
-/** Builds the positives. Deterministic. */
-export function positiveCases(): PositiveCase[] {
-  const r = randomStrings(20260101);
+/** One credential as it would be written down: the detector, the value and the snippet holding it. */
+export interface SecretSnippet {
+  detector: string;
+  value: string;
+  snippet: string;
+  /** The snippet is a whole text on its own (a multi-line key, a JSON record): not wrapped. */
+  raw: boolean;
+}
+
+/** One snippet per built-in format (81), drawing from `r`. Deterministic for a seeded `r`. */
+export function secretSnippets(r: (alphabet: string, length: number) => string): SecretSnippet[] {
   const { b62, b64: base64, url, hex, b32 } = ALPHABETS;
-  const cases: Array<{ detector: string; value: string; snippet: string; raw?: boolean }> = [];
+  const cases: SecretSnippet[] = [];
   const add = (detector: string, value: string, snippet: string = value, raw = false) => cases.push({ detector, value, snippet, raw });
   const pw = () => `Fk${r(b62, 6)}${r(DIGITS, 2)}${r(b62, 6)}`;
 
@@ -193,7 +201,14 @@ export function positiveCases(): PositiveCase[] {
     const s = `${pw()}${r("!#%^*+", 1)}${r(b62, 3)}`;
     add("generic-secret", s, template(s));
   }
+  return cases;
+}
 
+/** Builds the positives. Deterministic. */
+export function positiveCases(): PositiveCase[] {
+  const r = randomStrings(20260101);
+  const { b62, url } = ALPHABETS;
+  const cases = secretSnippets(r);
   const out: PositiveCase[] = cases.map((c, i) => {
     const wrap = c.raw ? (s: string) => s : (CONTEXTS[i % CONTEXTS.length] as (s: string) => string);
     return { detector: c.detector, value: c.value, text: `# Handoff\n\n## Notes\n\n${wrap(c.snippet)}\n` };

@@ -135,7 +135,8 @@ describe("handoff stats on corpus/", () => {
       "profile:sno": "6/105",
       "profile:verified-delivery": "10/105",
       "v1-headings": "21/105",
-      "hypotheses": "19/105",
+      "hypotheses": "24/105",
+      "next-action": "91/93",
       "job-records": "40/105",
       "frontmatter-present": "21/105",
       "frontmatter-valid": "9/21",
@@ -264,7 +265,8 @@ describe("handoff stats on ../shared/corpus-public/docs", () => {
     const report = await statsJson(repoRoot, [path.join(sharedCorpus as string, "docs")]);
     expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([76, 73, 2, 1]);
     expect(figure(report, "v1-headings")).toBe("0/73");
-    expect(figure(report, "hypotheses")).toBe("1/73");
+    expect(figure(report, "hypotheses")).toBe("4/73");
+    expect(figure(report, "next-action")).toBe("51/63");
     expect(figure(report, "job-records")).toBe("12/73");
     expect(figure(report, "frontmatter-present")).toBe("10/73");
   });
