@@ -5,6 +5,7 @@
 import type { SourceFile } from "../load/read.js";
 import { readFrontmatter, type Frontmatter } from "./frontmatter.js";
 import { findFencedRecord, parseJsonRecord, type JsonRecord } from "./json-record.js";
+import { formatReferenceReason } from "./reference-page.js";
 import { limitMarkdown } from "./markdown-limits.js";
 import { blankOut, parseMarkdown } from "./markdown.js";
 import { detectLineEnding, type HandoffDocument } from "./model.js";
@@ -70,6 +71,7 @@ interface MarkdownPart {
   mdast: HandoffDocument["mdast"];
   sections: HandoffDocument["sections"];
   record: HandoffDocument["record"];
+  formatReference: string | undefined;
 }
 
 /**
@@ -79,7 +81,7 @@ interface MarkdownPart {
  * when they are read.
  */
 function withLazyMarkdown(
-  head: Omit<HandoffDocument, "mdast" | "sections" | "record" | "markdownSkipped">,
+  head: Omit<HandoffDocument, "mdast" | "sections" | "record" | "markdownSkipped" | "formatReference">,
   markdownText: string,
 ): HandoffDocument {
   let part: MarkdownPart | undefined;
@@ -93,14 +95,18 @@ function withLazyMarkdown(
     const mdast = parseMarkdown(limited().text);
     const sections = buildSections(mdast, head.text, head.lines);
     const fenced = findFencedRecord(mdast, head.text);
-    const record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
-    part = { mdast, sections, record };
+    let record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
+    // A page describing the format shows an example record: it is not the document's record.
+    const formatReference = fenced && record ? formatReferenceReason(mdast, fenced.node, record, fenced.schemaBlocks) : undefined;
+    if (formatReference) record = undefined;
+    part = { mdast, sections, record, formatReference };
     return part;
   };
   return Object.defineProperties(head, {
     mdast: { get: () => markdown().mdast, enumerable: true },
     sections: { get: () => markdown().sections, enumerable: true },
     record: { get: () => markdown().record, enumerable: true },
+    formatReference: { get: () => markdown().formatReference, enumerable: true },
     markdownSkipped: {
       get: () => {
         const skipped = limited().skipped;
