@@ -1,62 +1,73 @@
 /**
- * markdownlint's config values, checked against markdownlint's own JSON Schema
- * (`markdownlint/schema/markdownlint-config-schema.json`, shipped with the package, draft-07)
- * before a run, so `"MD003": { "style": "weird" }` is a config error instead of a finding on every
- * heading, and `"line_length": "80"` is not silently ignored. Compiled on first use: only a run
- * whose config sets markdownlint options pays for it.
+ * Checking markdownlint settings against markdownlint's own config schema
+ * (`markdownlint/schema/markdownlint-config-schema-strict.json`, shipped with the installed
+ * markdownlint), so a misspelt rule (`MD999`) or option (`line_lenght`) is reported instead of
+ * silently doing nothing. The schema is read and compiled on first use only: runs whose config
+ * gives no markdownlint settings never pay for it.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { ConfigError } from "../engine/config.js";
+import { getVersion } from "markdownlint";
+import { MARKDOWNLINT_RULE_NAMES, markdownlintRuleId } from "./rule-names.js";
 
 let validator: ValidateFunction | undefined;
 
-/** The schema file of the installed markdownlint (its package exports do not list it). */
-function schemaFile(): string {
+/** The installed markdownlint's strict config schema (no custom rule names allowed), compiled. */
+function schemaValidator(): ValidateFunction {
+  if (validator) return validator;
+  // The schema is not in markdownlint's `exports`: found beside the resolved entry point (lib/).
   const entry = createRequire(import.meta.url).resolve("markdownlint");
-  return path.join(path.dirname(entry), "..", "schema", "markdownlint-config-schema.json");
-}
-
-function validatorOfSchema(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(schemaFile(), "utf8")) as object);
+  const file = path.join(path.dirname(entry), "..", "schema", "markdownlint-config-schema-strict.json");
+  const schema = JSON.parse(readFileSync(file, "utf8")) as object;
+  validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
   return validator;
 }
 
-/** `MD013.line_length` for `/MD013/line_length`. */
-function fieldOf(instancePath: string): string {
-  return instancePath.split("/").slice(1).join(".");
+/** `MD013 (line-length)`: how a message names a rule. */
+function ruleLabel(key: string): string {
+  const id = markdownlintRuleId(key);
+  return id ? `${id} (${MARKDOWNLINT_RULE_NAMES[id]?.[0] ?? key})` : key;
 }
 
-function describe(error: ErrorObject): string {
-  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
-  return `${fieldOf(error.instancePath)} ${error.message ?? "is invalid"}${allowed ? ` (${allowed.map((v) => JSON.stringify(v)).join(", ")})` : ""}`;
+/** The one sentence a reader needs out of Ajv's errors for one config object. */
+function describe(errors: readonly ErrorObject[]): string {
+  const extra = errors.find((e) => e.keyword === "additionalProperties");
+  const schemaName = `markdownlint ${getVersion()}'s config schema`;
+  if (extra) {
+    const name = String((extra.params as { additionalProperty?: string }).additionalProperty);
+    const where = extra.instancePath.split("/").filter(Boolean);
+    if (where.length === 0) return `unknown markdownlint rule or setting '${name}' (not in ${schemaName})`;
+    return `unknown option '${name}' of ${ruleLabel(where[0] as string)} (not in ${schemaName})`;
+  }
+  // Errors inside an options object are the precise ones; oneOf's alternatives at the rule itself are not.
+  const deepest = [...errors].sort((a, b) => b.instancePath.split("/").length - a.instancePath.split("/").length)[0];
+  const where = (deepest?.instancePath ?? "").split("/").filter(Boolean);
+  if (where.length >= 2) return `${ruleLabel(where[0] as string)} option '${where.slice(1).join(".")}' ${deepest?.message ?? "is invalid"}`;
+  if (where.length === 1) return `${ruleLabel(where[0] as string)} must be true, false, "error", "warning" or an options object`;
+  return `${deepest?.message ?? "invalid"} (${schemaName})`;
 }
 
 /**
- * What is wrong with `config` (markdownlint's config object, as in `.markdownlint.json`): one
- * line per field, the deepest errors only (a `oneOf` of "true, false or an object" adds nothing to
- * "style must be one of …"). Empty when it is valid.
+ * Checks a markdownlint config object (the `markdownlint` key of handoffkit's config: rule ids,
+ * aliases and tags with `true`/`false`/options, and `default`).
+ * @returns a one-line problem, or undefined when the object is valid. `extends` is refused:
+ * handoffkit never reads other files named by config (the presets replace it).
  */
-export function markdownlintConfigProblems(config: Readonly<Record<string, unknown>>): string[] {
-  const validate = validatorOfSchema();
-  if (validate(config)) return [];
-  const errors = (validate.errors ?? []).filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf" && e.instancePath !== "");
-  // Where a value failed both "is a boolean" and a check of its object form, the object form speaks.
-  const deepest = errors.filter((e) => !errors.some((other) => other !== e && other.instancePath.startsWith(`${e.instancePath}/`)));
-  const typeOnly = (e: ErrorObject) => e.keyword === "type" && deepest.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== "type");
-  return [...new Set(deepest.filter((e) => !typeOnly(e)).map(describe))];
+export function markdownlintConfigProblem(config: Readonly<Record<string, unknown>>): string | undefined {
+  if (Object.keys(config).some((key) => key.toLowerCase() === "extends")) {
+    return `'extends' is not supported: name a preset instead ("markdownlint": "all", "style" or "handoff")`;
+  }
+  const validate = schemaValidator();
+  return validate(config) ? undefined : describe(validate.errors ?? []);
 }
 
 /**
- * Checks the markdownlint bridge's setting as the rules config holds it (`"off"`, a severity, or
- * `[severity, { config }]`, the top-level `markdownlint` object merged in).
- * @throws ConfigError naming each bad field, e.g. `markdownlint config: MD013.line_length must be integer`.
+ * Checks the options given for one markdownlint rule in `rules` (`"MD013": ["warning", { "line_length": 120 }]`).
+ * @returns a one-line problem, or undefined when they are valid.
  */
-export function checkMarkdownlintSetting(setting: unknown): void {
-  const config = Array.isArray(setting) ? (setting[1] as { config?: unknown } | undefined)?.config : undefined;
-  if (!config || typeof config !== "object" || Array.isArray(config)) return;
-  const problems = markdownlintConfigProblems(config as Record<string, unknown>);
-  if (problems.length > 0) throw new ConfigError(`markdownlint config: ${problems.join("; ")}`);
+export function markdownlintRuleOptionsProblem(id: string, options: Readonly<Record<string, unknown>>): string | undefined {
+  const validate = schemaValidator();
+  return validate({ [id]: options }) ? undefined : describe(validate.errors ?? []);
 }
