@@ -52,6 +52,10 @@ export const EXIT_CODES = {
     [0, "installed or updated"],
     [2, "not a git repository, a chained hook already exists, or the write failed"],
   ],
+  mcp: [
+    [0, "the client closed the connection"],
+    [2, "the server could not start"],
+  ],
 } as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;
 
 /** A command with exit codes in {@link EXIT_CODES}. */

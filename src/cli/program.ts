@@ -25,6 +25,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ["status", async () => (await import("./status.js")).registerStatus],
   ["stats", async () => (await import("./stats.js")).registerStats],
   ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
+  ["mcp", async () => (await import("./mcp.js")).registerMcp],
 ];
 
 /**
