@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   // check, then trust, then the store, then CI
   ["lint", async () => (await import("./lint.js")).registerLint],
   ["seal", async () => (await import("./seal.js")).registerSeal],
+  ["redact", async () => (await import("./redact.js")).registerRedact],
   ["verify", async () => (await import("./verify.js")).registerVerify],
   ["checkpoint", async () => (await import("./checkpoint.js")).registerCheckpoint],
   ["new", async () => (await import("./new.js")).registerNew],
@@ -33,7 +34,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
  * written with control characters escaped, as standard error always is. The others escape their
  * human formats where they render them (stylish, github, the `list` and `stats` tables, `resume`).
  */
-const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "verify", "checkpoint", "new", "status", "install-hook"]);
+const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "redact", "verify", "checkpoint", "new", "status", "install-hook"]);
 
 /** The registrations `argv` needs: the named command's alone, or all of them. */
 async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
