@@ -52,6 +52,10 @@ export const EXIT_CODES = {
     [0, "installed or updated"],
     [2, "not a git repository, a chained hook already exists, or the write failed"],
   ],
+  "install-agent-hook": [
+    [0, "installed, updated, or already installed"],
+    [2, "the settings file is not a JSON object of the expected shape, or the write failed (it is unchanged)"],
+  ],
   redact: [
     [0, "every secret replaced (or none found); with --dry-run: none found"],
     [1, "--dry-run: a file holds secrets to replace (the masked diff is printed)"],

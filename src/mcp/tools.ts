@@ -15,7 +15,7 @@ import { verifyIntegrity } from "../integrity/verify.js";
 import { analyseSource, buildDocument } from "../lint.js";
 import { readSource, sourceFromBytes } from "../load/read.js";
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
-import { captureCommand, type CapturedRun } from "./captured-io.js";
+import { captureCommand, type CapturedRun } from "../cli/captured-io.js";
 import { toolFinding, writeHandoff, type WriteArguments } from "./write.js";
 
 /** A tool was called with arguments it cannot act on (the caller's mistake). */

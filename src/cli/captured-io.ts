@@ -2,7 +2,7 @@
  * A {@link CommandIO} whose output is kept in memory, so the MCP tools can run a command's own
  * `run…` function and hand back exactly what the command decided.
  */
-import type { CommandIO } from "../cli/io.js";
+import type { CommandIO } from "./io.js";
 
 /** The output of one captured command run. */
 export interface CapturedRun {
