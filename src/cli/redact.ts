@@ -7,10 +7,10 @@
 import type { Command } from "commander";
 import { noSecrets } from "../../rules/no-secrets.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { maskedLineDiff } from "../fix/line-diff.js";
 import { planRedaction, RedactError, type RedactPlan } from "../fix/redact.js";
 import { analyseSource, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
-import { maskText } from "../secrets/mask.js";
 import { secretValuesToMask } from "../secrets/document.js";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
@@ -20,31 +20,6 @@ import { EXIT, type CommandIO } from "./io.js";
 export interface RedactCommandOptions {
   dryRun?: boolean;
   config?: string | false;
-}
-
-const LINE_RE = /\r\n|\r|\n/;
-
-/**
- * The changed lines as a unified-diff-like block: `-N: old` (masked) and `+N: new` for each line
- * that differs. Redaction and sealing never add or remove lines but the one `integrity:` line a
- * first seal inserts, so lines are paired by number until then.
- */
-export function maskedLineDiff(before: string, after: string, secrets: readonly string[]): string[] {
-  const old = before.split(LINE_RE);
-  const now = after.split(LINE_RE);
-  const out: string[] = [];
-  let j = 0;
-  for (let i = 0; i < old.length || j < now.length; i++, j++) {
-    if (old[i] === now[j]) continue;
-    if (old.length < now.length && now[j]?.startsWith("integrity: ") && old[i] !== undefined && old[i] === now[j + 1]) {
-      out.push(`+${j + 1}: ${now[j]}`);
-      i--;
-      continue;
-    }
-    if (old[i] !== undefined) out.push(`-${i + 1}: ${maskText(old[i] as string, secrets)}`);
-    if (now[j] !== undefined) out.push(`+${j + 1}: ${now[j]}`);
-  }
-  return out;
 }
 
 function summary(plan: RedactPlan): string {

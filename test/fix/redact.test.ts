@@ -90,12 +90,15 @@ describe("handoff redact", () => {
     const result = await handoff("redact", "--dry-run", "HANDOFF.md");
     expect(result.code).toBe(1);
     const lines = result.stdout.split("\n");
-    expect(lines[0]).toBe("HANDOFF.md: would redact 3 values (github-token, aws-access-key-id, stripe-secret-key)");
-    expect(lines.filter((l) => l.startsWith("  +"))).toEqual([
-      '  +3: token: "[REDACTED:github-token]"',
-      '  +11: Run `aws s3 ls` with key [REDACTED:aws-access-key-id], then charge with "[REDACTED:stripe-secret-key]".',
+    expect(lines.filter((l) => !l.startsWith("  -"))).toEqual([
+      "HANDOFF.md: would redact 3 values (github-token, aws-access-key-id, stripe-secret-key)",
+      "  @@ -3,1 +3,1 @@",
+      '  +token: "[REDACTED:github-token]"\\r',
+      "  @@ -11,1 +11,1 @@",
+      '  +Run `aws s3 ls` with key [REDACTED:aws-access-key-id], then charge with "[REDACTED:stripe-secret-key]".\\r',
+      "",
     ]);
-    expect(lines.filter((l) => l.startsWith("  -")).map((l) => l.slice(0, 5))).toEqual(["  -3:", "  -11"]);
+    expect(lines.filter((l) => l.startsWith("  -")).map((l) => l.slice(0, 12))).toEqual(["  -token: gh", "  -Run `aws "]);
     expect(leaks(result.stdout)).toEqual([]);
     expect(readFileSync(file, "utf8")).toBe(ORIGINAL);
   });
