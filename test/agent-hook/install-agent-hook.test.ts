@@ -7,9 +7,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSessionStartHook, SettingsError } from "../../src/agent-hook/claude-settings.js";
-import { runCli } from "../../src/cli/program.js";
 import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
-import { captureIO } from "../helpers/capture-io.js";
+import { runHandoff } from "../helpers/run-handoff.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { repoRoot } from "../helpers/locations.js";
 import { contractHandoff } from "../mcp/contract-fixture.js";
@@ -58,11 +57,7 @@ beforeEach(() => {
 });
 afterEach(() => repo.remove());
 
-async function handoff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const cap = captureIO(repo.root);
-  const code = await runCli(args, cap.io);
-  return { code, stdout: cap.stdout(), stderr: cap.stderr() };
-}
+const handoff = (...args: string[]) => runHandoff(repo.root, ...args);
 
 /** A directory whose `npx` runs this checkout's built CLI (`npx --no-install handoff ARGS` → `node main.js ARGS`). */
 function npxShim(): string {

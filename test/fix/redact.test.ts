@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
 import { canaries, leaks } from "../helpers/canaries.js";
-import { captureIO } from "../helpers/capture-io.js";
+import { runHandoff } from "../helpers/run-handoff.js";
 
 const { github, awsId, stripe } = canaries;
 
@@ -18,11 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function handoff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const cap = captureIO(dir);
-  const code = await runCli(args, cap.io);
-  return { code, stdout: cap.stdout(), stderr: cap.stderr() };
-}
+const handoff = (...args: string[]) => runHandoff(dir, ...args);
 
 /** CRLF line endings, a comment in the frontmatter, a secret as a whole frontmatter value, two in the body. */
 const ORIGINAL = [

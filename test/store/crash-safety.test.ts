@@ -91,6 +91,24 @@ describe("crash safety: a process killed in the middle of a write", () => {
   }
 
   for (const point of POINTS) {
+    it(`lint --fix killed ${point}: the file is the original or the fixed one, and the next run leaves no temp`, () => {
+      repo = createRepo("handoffkit-crash-");
+      const file = path.join(repo.root, "HANDOFF.md");
+      const original = ORIGINAL.replace("# Handoff\r\n", "# Handoff   \r\n");
+      writeFileSync(file, original);
+      const child = handoff(repo.root, ["lint", "--fix", "--fix-type", "markdownlint", "HANDOFF.md"], point);
+      expect(child.signal).toBe("SIGKILL");
+      expect(readFileSync(file, "utf8")).toBe(point === "after-rename" ? ORIGINAL : original);
+
+      ageTemps(repo.root, "HANDOFF.md");
+      const rerun = handoff(repo.root, ["lint", "--fix", "--fix-type", "markdownlint", "HANDOFF.md"]);
+      expect(rerun.stderr).toBe(point === "after-rename" ? "" : "handoff lint: HANDOFF.md: fixed MD009\n");
+      expect(readFileSync(file, "utf8")).toBe(ORIGINAL);
+      expect(readdirSync(repo.root).filter((n) => n.startsWith("HANDOFF.md"))).toEqual(point === "after-rename" ? ["HANDOFF.md", "HANDOFF.md.handoffkit-lock"] : ["HANDOFF.md"]);
+    });
+  }
+
+  for (const point of POINTS) {
     it(`checkpoint killed ${point}: the record is the original or the refreshed one, and the next run leaves no temp`, () => {
       repo = createRepo("handoffkit-crash-");
       repo.write("README.md", "hello\n");
