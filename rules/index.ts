@@ -32,6 +32,9 @@ import { recordClosedPending } from "./record-closed-pending.js";
 import { recordPendingAuthorized } from "./record-pending-authorized.js";
 import { recordStepEvidence } from "./record-step-evidence.js";
 import { markdownLimits } from "./markdown-limits.js";
+import { unfilledTemplate } from "./unfilled-template.js";
+import { stale } from "./stale.js";
+import { unclosedFence } from "./unclosed-fence.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -65,4 +68,7 @@ export const builtinRules: readonly Rule[] = [
   injectionHiddenContent,
   injectionObfuscation,
   markdownLimits,
+  unfilledTemplate,
+  stale,
+  unclosedFence,
 ];

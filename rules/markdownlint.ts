@@ -1,49 +1,70 @@
 /**
- * markdownlint: markdownlint's own rules (MD001–MD059), run through the `markdownlint` library
- * in the same pass and reported under their own ids (`MD022`), with a handoff-friendly default
- * config. Line numbers are identical to ours: markdownlint gets the same text (BOM removed) and
- * is told exactly where our frontmatter block ends.
+ * markdownlint: markdownlint's own rules (MD001–MD060), run through the `markdownlint` library
+ * in the same pass and reported under their own ids (`MD056`). By default only the `handoff`
+ * preset runs: the rules whose findings are broken rendering or a changed meaning in a handoff,
+ * read as a handoff (src/markdownlint/handoff-reading.ts); `"markdownlint": "all"` runs every rule.
+ * Line numbers are identical to ours: markdownlint gets the same text (BOM removed) and is told
+ * exactly where our frontmatter block ends.
  */
 import { lint } from "markdownlint/sync";
 import type { Configuration, LintError } from "markdownlint";
 import { blankBlocks } from "../src/document/markdown-limits.js";
-import type { Rule } from "../src/engine/rule.js";
+import type { Rule, RuleContext } from "../src/engine/rule.js";
+import type { SeveritySetting } from "../src/engine/diagnostic.js";
+import { HANDOFF_READINGS, ReadingView } from "../src/markdownlint/handoff-reading.js";
+import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, MARKDOWNLINT_PRESETS, type MarkdownlintPreset } from "../src/markdownlint/presets.js";
+import { MARKDOWNLINT_RULE_NAMES } from "../src/markdownlint/rule-names.js";
 
-/**
- * Defaults: every markdownlint rule on except those that fight the handoff genre.
- * - MD013 line-length: handoffs are prose and tables written by agents; wrapping is not a defect.
- * - MD024 no-duplicate-heading: off. Even `siblings_only` reports exactly the duplicates our
- *   `duplicate-section` reports (same heading, same parent), so every duplicate was reported twice.
- * - MD033 no-inline-html: handoffs carry HTML comments and markers by design (sno, resume).
- * - MD041 first-line-heading: hatch3r and verified-delivery documents start with frontmatter or data.
- * - MD060 table-column-style: pipe alignment in agent-written tables is noise, not a defect.
- */
-export const MARKDOWNLINT_DEFAULTS: Configuration = {
-  default: true,
-  // Blank lines around lists, headings and fences, and list indentation: pure whitespace style,
-  // and 1,000 of the 1,170 findings on the 76 real handoffs of corpus-public (MD032 453, MD022 312,
-  // MD007 102, MD031 83) — noise that would bury what matters in a handoff.
-  MD007: false,
-  MD022: false,
-  MD031: false,
-  MD032: false,
-  MD013: false,
-  MD024: false,
-  MD033: false,
-  MD041: false,
-  MD060: false,
+/** The default preset's markdownlint config (`handoff`). */
+export const MARKDOWNLINT_DEFAULTS: Readonly<Configuration> = MARKDOWNLINT_PRESET_CONFIG.handoff;
+
+/** Options of the bridge: a preset, and markdownlint config over it (from config's `markdownlint`). */
+export type MarkdownlintOptions = {
+  preset: MarkdownlintPreset;
+  config: Configuration;
 };
 
-/** The merged markdownlint config per rule-options object: built once per run, not per document. */
-const configCache = new WeakMap<object, Configuration>();
+/** What one run lints with: markdownlint's config, and the rules read as a handoff. */
+interface BridgeSettings {
+  config: Configuration;
+  readings: ReadonlySet<string>;
+}
 
-function configFor(options: Record<string, unknown>): Configuration {
-  let config = configCache.get(options);
-  if (!config) {
-    config = { ...MARKDOWNLINT_DEFAULTS, ...((options.config ?? {}) as Configuration) };
-    configCache.set(options, config);
+/** Built once per rule-options object (one per run and override set), not per document. */
+const settingsCache = new WeakMap<object, BridgeSettings>();
+
+/** The severity config or `--rule` gives a markdownlint rule, under its id or an alias. */
+function configuredSeverity(id: string, context: RuleContext<MarkdownlintOptions>): SeveritySetting | undefined {
+  return context.foreignSeverity(id) ?? MARKDOWNLINT_RULE_NAMES[id]?.map((alias) => context.foreignSeverity(alias)).find(Boolean);
+}
+
+/**
+ * The preset, then the user's markdownlint config (its entries moved after the preset's, so a tag
+ * the user sets wins over the preset's rules and the user's own rules win over both), then the
+ * severities of `rules` and `--rule`: `off` turns a rule off, any other severity turns it on.
+ * A rule the user configures in `markdownlint` runs as markdownlint has it, without a handoff reading.
+ */
+function settingsFor(context: RuleContext<MarkdownlintOptions>): BridgeSettings {
+  const options = context.options;
+  let settings = settingsCache.get(options);
+  if (settings) return settings;
+  const preset: MarkdownlintPreset = MARKDOWNLINT_PRESETS.includes(options.preset) ? options.preset : "handoff";
+  const user = keyedByRuleId(options.config ?? {});
+  const config: Configuration = { ...MARKDOWNLINT_PRESET_CONFIG[preset] };
+  for (const key of Object.keys(user)) delete config[key];
+  Object.assign(config, user);
+  for (const id of Object.keys(MARKDOWNLINT_RULE_NAMES)) {
+    const severity = configuredSeverity(id, context);
+    if (severity === "off") config[id] = false;
+    else if (severity !== undefined) {
+      const value = config[id];
+      config[id] = value && typeof value === "object" ? { ...value, enabled: true } : true;
+    }
   }
-  return config;
+  const readings = new Set(preset === "handoff" ? Object.keys(HANDOFF_READINGS).filter((id) => !(id in user)) : []);
+  settings = { config, readings };
+  settingsCache.set(options, settings);
+  return settings;
 }
 
 /**
@@ -64,11 +85,37 @@ class FrontmatterPrefix extends RegExp {
   }
 }
 
-export const markdownlint: Rule = {
+/** Inline comments that can turn rules on or change their options. */
+const ENABLING_COMMENT_RE = /markdownlint-(?:enable|restore|configure-file)/;
+
+const errorKey = (e: LintError) => `${e.ruleNames[0]}\u0000${e.lineNumber}\u0000${e.errorDetail}\u0000${e.errorContext}\u0000${String(e.errorRange)}`;
+
+/**
+ * markdownlint's findings for `text`. The document's own inline comments may silence rules
+ * (`markdownlint-disable`) but not turn on what config turned off, nor tighten options
+ * (`markdownlint-enable`, `markdownlint-configure-file`): when the text holds such a comment, only
+ * findings a run without inline comments also gives are kept.
+ */
+function markdownlintErrors(text: string, config: Configuration, frontMatter: RegExp | null): LintError[] {
+  const run = (noInlineConfig: boolean) =>
+    lint({ strings: { document: text }, config, frontMatter, handleRuleFailures: true, noInlineConfig }).document ?? [];
+  const errors = run(false);
+  if (errors.length === 0 || !ENABLING_COMMENT_RE.test(text)) return errors;
+  const allowed = new Map<string, number>();
+  for (const e of run(true)) allowed.set(errorKey(e), (allowed.get(errorKey(e)) ?? 0) + 1);
+  return errors.filter((e) => {
+    const left = allowed.get(errorKey(e)) ?? 0;
+    if (left === 0) return false;
+    allowed.set(errorKey(e), left - 1);
+    return true;
+  });
+}
+
+export const markdownlint: Rule<MarkdownlintOptions> = {
   meta: {
     id: "markdownlint",
     code: "HK100",
-    description: "markdownlint's style rules (MD001–MD059), reported under their own ids.",
+    description: "markdownlint's rules (MD001–MD060), reported under their own ids: by default those that catch broken rendering in a handoff.",
     defaultSeverity: "warning",
     profiles: "all",
     formats: ["markdown"],
@@ -77,39 +124,47 @@ export const markdownlint: Rule = {
     messages: { markdownlint: "{{message}}" },
     optionsSchema: {
       type: "object",
-      properties: { config: { type: "object", description: "markdownlint's config (as in .markdownlint.json), over handoffkit's defaults; the top-level \"markdownlint\" key sets it too." } },
+      properties: {
+        preset: { enum: [...MARKDOWNLINT_PRESETS], description: "\"handoff\" (the default: only the rules that catch broken rendering in a handoff), \"style\" or \"all\"; the top-level \"markdownlint\" key sets it too." },
+        config: { type: "object", description: "markdownlint's config (as in .markdownlint.json), over the preset; the top-level \"markdownlint\" key sets it too." },
+      },
+      additionalProperties: false,
     },
-    defaultOptions: { config: {} },
+    defaultOptions: { preset: "handoff", config: {} },
   },
   check(document, context) {
-    const config = configFor(context.options);
+    const { config, readings } = settingsFor(context);
     const frontmatter = document.frontmatter;
     const frontMatter =
       frontmatter && frontmatter.range.end.offset > 0 && !frontmatter.problems.some((p) => p.code === "unclosed")
         ? new FrontmatterPrefix(frontmatter.range.end.offset)
         : null;
-    const results = lint({
-      // Blocks past the Markdown limits are blanked here too: markdownlint runs micromark itself.
-      strings: { document: blankBlocks(document.text, document.markdownSkipped ?? [], "") },
-      config,
-      frontMatter,
-      handleRuleFailures: true,
-      noInlineConfig: false,
-    });
-    const errors: LintError[] = results.document ?? [];
+    // Blocks past the Markdown limits are blanked here too: markdownlint runs micromark itself.
+    const errors = markdownlintErrors(blankBlocks(document.text, document.markdownSkipped ?? [], ""), config, frontMatter);
+    if (errors.length === 0) return;
     // Lines of skipped blocks are empty for markdownlint; what it says about them and the blank
     // line after them (multiple blank lines) is noise.
     const skippedLines = (document.markdownSkipped ?? []).map((b) => [document.lines.point(b.offset).line, document.lines.point(b.endOffset).line + 1]);
+    let view: ReadingView | undefined;
     for (const error of errors) {
       if (skippedLines.some(([first, last]) => error.lineNumber >= (first ?? 0) && error.lineNumber <= (last ?? 0))) continue;
       const id = error.ruleNames[0] ?? "MD000";
-      const configured = context.foreignSeverity(id) ?? error.ruleNames.slice(1).map((n) => context.foreignSeverity(n)).find(Boolean);
+      const configured = configuredSeverity(id, context);
       if (configured === "off") continue;
+      const parts = {
+        description: error.ruleDescription,
+        detail: error.errorDetail ? ` [${error.errorDetail}]` : "",
+        context: error.errorContext ? ` [Context: "${error.errorContext}"]` : "",
+      };
+      let message: string | undefined = `${parts.description}${parts.detail}${parts.context}`;
+      const reading = readings.has(id) ? HANDOFF_READINGS[id] : undefined;
+      if (reading) {
+        view ??= new ReadingView(document);
+        message = reading(error, view, parts);
+        if (message === undefined) continue;
+      }
       const column = error.errorRange?.[0] ?? 1;
       const length = error.errorRange?.[1] ?? 0;
-      let message = error.ruleDescription;
-      if (error.errorDetail) message += ` [${error.errorDetail}]`;
-      if (error.errorContext) message += ` [Context: "${error.errorContext}"]`;
       context.report({
         messageId: "markdownlint",
         ruleId: id,

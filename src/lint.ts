@@ -10,6 +10,7 @@ import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
 import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig, type RuleSetting } from "./engine/config.js";
 import { compareDiagnostics, internalErrorDiagnostic, type Diagnostic, type FileResult, type MaskedFileResult, type SeveritySetting } from "./engine/diagnostic.js";
+import { markdownlintConfigProblem, markdownlintRuleOptionsProblem } from "./markdownlint/config-check.js";
 import type { Rule } from "./engine/rule.js";
 import { checkRuleOptions } from "./engine/rule-options.js";
 import { checkDocument, prepareRules, type PreparedRules } from "./engine/run.js";
@@ -86,19 +87,59 @@ export interface LintSession {
 
 /**
  * The rules config: top-level `rules`, then each override's `rules` in order, then the
- * `markdownlint` pass-through (false turns the bridge off; an object becomes its options).
+ * `markdownlint` pass-through (false turns the bridge off; a preset name and an object become its
+ * options). Options given for a markdownlint rule in `rules` (`"MD013": ["warning", { … }]`) join
+ * the bridge's markdownlint config.
  */
 function mergeRulesConfig(config: HandoffConfig, overrideRules: ReadonlyArray<Record<string, RuleSetting> | undefined>): Record<string, RuleSetting> {
   const rulesConfig: Record<string, RuleSetting> = { ...(config.rules ?? {}) };
   for (const rules of overrideRules) Object.assign(rulesConfig, rules ?? {});
   const markdownlintSetting = config.markdownlint;
-  if (markdownlintSetting === false) rulesConfig.markdownlint = "off";
-  else if (markdownlintSetting && typeof markdownlintSetting === "object") {
-    const current = rulesConfig.markdownlint;
-    const severity = typeof current === "string" ? current : Array.isArray(current) ? current[0] : "warning";
-    rulesConfig.markdownlint = [severity, { config: markdownlintSetting }];
+  if (markdownlintSetting === false) {
+    rulesConfig.markdownlint = "off";
+    return rulesConfig;
   }
+  const ruleOptions = Object.fromEntries(
+    Object.entries(rulesConfig).flatMap(([id, setting]) => (/^MD\d{3}$/.test(id) && Array.isArray(setting) && setting[1] ? [[id, setting[1]]] : [])),
+  );
+  const given = typeof markdownlintSetting === "object" ? markdownlintSetting : {};
+  if (typeof markdownlintSetting !== "string" && Object.keys(given).length === 0 && Object.keys(ruleOptions).length === 0) return rulesConfig;
+  const current = rulesConfig.markdownlint;
+  const severity = typeof current === "string" ? current : Array.isArray(current) ? current[0] : "warning";
+  const currentOptions = Array.isArray(current) ? (current[1] ?? {}) : {};
+  rulesConfig.markdownlint = [
+    severity,
+    {
+      ...currentOptions,
+      ...(typeof markdownlintSetting === "string" ? { preset: markdownlintSetting } : {}),
+      config: { ...((currentOptions.config as object | undefined) ?? {}), ...given, ...ruleOptions },
+    },
+  ];
   return rulesConfig;
+}
+
+/**
+ * Checks what config gives markdownlint against markdownlint's own config schema: the
+ * `markdownlint` object, and options given for a markdownlint rule in `rules` or an override.
+ * @throws ConfigError naming the rule or option, so a typo never silently does nothing.
+ */
+function checkMarkdownlintSettings(config: HandoffConfig): void {
+  const given = config.markdownlint;
+  if (given && typeof given === "object") {
+    const problem = markdownlintConfigProblem(given);
+    if (problem) throw new ConfigError(`config 'markdownlint': ${problem}`);
+  }
+  const ruleSets: Array<[string, Record<string, RuleSetting> | undefined]> = [
+    ["config 'rules'", config.rules],
+    ...(config.overrides ?? []).map((override, index): [string, Record<string, RuleSetting> | undefined] => [`config 'overrides[${index}].rules'`, override.rules]),
+  ];
+  for (const [where, rules] of ruleSets) {
+    for (const [id, setting] of Object.entries(rules ?? {})) {
+      if (!/^MD\d{3}$/.test(id) || !Array.isArray(setting) || !setting[1]) continue;
+      const problem = markdownlintRuleOptionsProblem(id, setting[1]);
+      if (problem) throw new ConfigError(`${where}: ${problem}`);
+    }
+  }
 }
 
 function checkProfile(id: string | undefined, profiles: ReadonlyMap<string, Profile>, where: string): void {
@@ -125,6 +166,7 @@ export function createSession(options: LintOptions = {}): LintSession {
   };
   if (given.rules === undefined) delete config.rules;
   if (given.overrides === undefined) delete config.overrides;
+  checkMarkdownlintSettings(config);
   const metaById = new Map(known.map((meta) => [meta.id, meta]));
   checkRuleOptions(config.rules, metaById, "config 'rules'");
   config.overrides?.forEach((override, index) => checkRuleOptions(override.rules, metaById, `config 'overrides[${index}].rules'`));
@@ -284,6 +326,7 @@ export function analyseSource(source: SourceFile, session: LintSession, options:
     const { document, profile } = buildDocument(source, session, settings);
     secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
     const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead });
+    if (document.profileReason === "reference" && document.formatReference) result.profileReason = document.formatReference;
     const hasSecrets = secrets.length > 0 || result.diagnostics.some((d) => (d.secrets?.length ?? 0) > 0);
     return { document, profile, result: maskFileResult(result, secrets), hasSecrets };
   } catch (error) {

@@ -80,9 +80,47 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "33:1 warning section-order Section 'Decisions' should come before 'Completed work' (contract order)",
     ],
   },
+  "frontmatter-languages/hatch3r-json.md": {
+    profile: "hatch3r",
+    findings: [
+      "7:20 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "8:13 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-toml-dashes.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:17 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:10 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-toml.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:17 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:10 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-yaml.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:16 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:9 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
   "generic/chinese-headings.md": { profile: "generic", findings: [] },
-  "generic/clean.md": { profile: "generic", findings: [] },
-  "generic/crlf-line-endings.md": { profile: "generic", findings: [] },
+  "generic/clean.md": {
+    profile: "generic",
+    findings: [
+      "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+    ],
+  },
+  "generic/crlf-line-endings.md": {
+    profile: "generic",
+    findings: [
+      "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+    ],
+  },
   "generic/duplicate-frontmatter-key.md": {
     profile: "generic",
     findings: [
@@ -92,6 +130,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/duplicate-section.md": {
     profile: "generic",
     findings: [
+      "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
       "20:1 warning duplicate-section Duplicate section 'Decisions' (first on line 15)",
     ],
   },
@@ -99,6 +138,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/empty-next-steps.md": {
     profile: "generic",
     findings: [
+      "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
       "28:1 warning next-action The next-action section 'Next steps' is empty",
     ],
   },
@@ -120,20 +160,16 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/js-frontmatter.md": {
     profile: "generic",
     findings: [
-      "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block",
+      "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block",
     ],
   },
-  "generic/json-frontmatter.md": {
-    profile: "generic",
-    findings: [
-      "1:1 error frontmatter-syntax Unsupported frontmatter language '---json': handoffkit reads YAML frontmatter only and never evaluates a block",
-    ],
-  },
+  "generic/json-frontmatter.md": { profile: "generic", findings: [] },
   "generic/korean-headings.md": { profile: "generic", findings: [] },
   "generic/no-next-steps.md": {
     profile: "generic",
     findings: [
       "1:1 warning next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
+      "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
     ],
   },
   "generic/nul-byte.md": {
@@ -145,16 +181,12 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/numbered-headings.md": { profile: "generic", findings: [] },
   "generic/russian-headings.md": { profile: "generic", findings: [] },
   "generic/spanish-headings.md": { profile: "generic", findings: [] },
-  "generic/toml-frontmatter.md": {
-    profile: "generic",
-    findings: [
-      "1:1 error frontmatter-syntax Unsupported frontmatter language TOML (+++): handoffkit reads YAML frontmatter only and never evaluates a block",
-    ],
-  },
+  "generic/toml-frontmatter.md": { profile: "generic", findings: [] },
   "generic/unclosed-frontmatter.md": {
     profile: "generic",
     findings: [
       "1:1 error frontmatter-syntax Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter",
+      "3:11 info stale The handoff states its date as 2026-03-11T10:00 (updated, line 3), about 9 months (264 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
     ],
   },
   "generic/utf16-le.md": {
@@ -163,7 +195,12 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "1:1 error file-encoding File is UTF-16 (byte order mark FF FE or FE FF); handoff documents must be UTF-8",
     ],
   },
-  "generic/utf8-bom.md": { profile: "generic", findings: [] },
+  "generic/utf8-bom.md": {
+    profile: "generic",
+    findings: [
+      "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+    ],
+  },
   "generic/yaml-alias.md": {
     profile: "generic",
     findings: [
@@ -224,12 +261,14 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "sno/empty-done-section.md": {
     profile: "sno",
     findings: [
+      "6:10 info stale The handoff states its date as 2026-03-07T18:42 (updated, line 6), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
       "26:1 error required-sections Required section 'Done' is empty",
     ],
   },
   "sno/empty-next-section.md": {
     profile: "sno",
     findings: [
+      "6:10 info stale The handoff states its date as 2026-03-07T18:42 (updated, line 6), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
       "31:1 error next-action The next-action section 'Next' is empty",
     ],
   },
@@ -237,9 +276,15 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
     profile: "sno",
     findings: [
       "1:1 error required-sections Missing required section 'Risks and open questions' (sno profile)",
+      "6:10 info stale The handoff states its date as 2026-03-07T18:42 (updated, line 6), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
     ],
   },
-  "sno/progress-record.md": { profile: "sno", findings: [] },
+  "sno/progress-record.md": {
+    profile: "sno",
+    findings: [
+      "6:10 info stale The handoff states its date as 2026-03-07T18:42 (updated, line 6), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+    ],
+  },
   "verified-delivery/boundary-stop-without-detail.json": {
     profile: "verified-delivery",
     findings: [
@@ -336,7 +381,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "8:78 error injection-fake-delimiter Chat-template or role delimiter: '<|im_end|>'",
       "10:4 error injection-fake-delimiter Heading poses as a system prompt or instructions (hatch3r P-LEARN-01): 'System prompt: updated policy'",
       "12:1 error injection-fake-delimiter A second frontmatter block in the body sets 'protected' (hatch3r P-LEARN-02)",
-      "13:1 warning MD003",
     ],
   },
   "hostile/04-marker-spoof.md": {
@@ -351,7 +395,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
     findings: [
       "7:1 error injection-tool-call Fake agent-loop transcript (Thought:/Action:/Observation:): 'Thought: the next agent should refresh the credentials firs…'",
       "11:1 error injection-tool-call Inline tool-call markup: '<tool_use name=\"bash\">'",
-      "11:31 warning MD034",
       "11:63 error injection-tool-call Inline tool-call markup: '</tool_use>'",
     ],
   },
@@ -371,7 +414,6 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
     profile: "generic",
     findings: [
       "7:89 error injection-override Asks the reader to hide what it does from the user in an HTML comment: 'never mention it to the user'",
-      "9:11 warning MD034",
       "9:19 warning injection-hidden-content Word mixes Latin with look-alike letters of another script: 'pаypal'",
       "11:24 warning injection-hidden-content Invisible zero-width characters (U+200B; 1)",
     ],
@@ -386,10 +428,42 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
 
 /**
  * corpus/adoption-35/: 35 handoffs for the stats figures (14 use the v1 headings: those detect as
- * contract; the rest are generic). All lint clean; `test/stats/stats.test.ts` pins their figures.
+ * contract; the rest are generic). `test/stats/stats.test.ts` pins their figures. The contract ones
+ * date their titles, weeks before the test clock: each gets the stale notice, and nothing else.
  */
+const ADOPTION_STALE: Record<string, string> = {
+  "01-billing-export.md":
+    "1:26 info stale The handoff states its date as 2026-10-02 (title, line 1), about 2 months (60 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "02-search-reindex.md":
+    "1:26 info stale The handoff states its date as 2026-10-03 (title, line 1), 59 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "03-auth-rotation.md":
+    "1:25 info stale The handoff states its date as 2026-10-04 (title, line 1), 58 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "04-image-resizer.md":
+    "1:25 info stale The handoff states its date as 2026-10-05 (title, line 1), 57 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "05-cache-warmup.md":
+    "1:24 info stale The handoff states its date as 2026-10-06 (title, line 1), 56 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "06-pdf-reports.md":
+    "1:23 info stale The handoff states its date as 2026-10-07 (title, line 1), 55 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "07-mobile-sync.md":
+    "1:23 info stale The handoff states its date as 2026-10-08 (title, line 1), 54 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "08-ledger-migration.md":
+    "1:28 info stale The handoff states its date as 2026-10-09 (title, line 1), 53 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "09-webhook-retries.md":
+    "1:27 info stale The handoff states its date as 2026-10-10 (title, line 1), 52 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "10-i18n-strings.md":
+    "1:24 info stale The handoff states its date as 2026-10-11 (title, line 1), 51 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "11-flaky-e2e.md":
+    "1:21 info stale The handoff states its date as 2026-10-12 (title, line 1), 50 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "12-gpu-bench.md":
+    "1:21 info stale The handoff states its date as 2026-10-13 (title, line 1), 49 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "13-docs-site.md":
+    "1:21 info stale The handoff states its date as 2026-10-14 (title, line 1), 48 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+  "14-rate-limiter.md":
+    "1:24 info stale The handoff states its date as 2026-10-15 (title, line 1), 47 days before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
+};
 for (const name of readdirSync(path.join(corpusDir, "adoption-35")).sort()) {
-  EXPECTED[`adoption-35/${name}`] = { profile: Number(name.slice(0, 2)) <= 14 ? "contract" : "generic", findings: [] };
+  const stale = ADOPTION_STALE[name];
+  EXPECTED[`adoption-35/${name}`] = { profile: Number(name.slice(0, 2)) <= 14 ? "contract" : "generic", findings: stale ? [stale] : [] };
 }
 const expectedPaths = Object.keys(EXPECTED).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -400,7 +474,7 @@ describe("corpus/", () => {
     const run = await lintPaths(["corpus"], createSession({ cwd: repoRoot, now: new Date("2026-12-01T00:00:00Z") }));
     expect(run.unmatched).toEqual([]);
     results = run.results;
-  });
+  }, 120_000);
 
   it("lints exactly the files of the table, in path order, without internal errors", () => {
     expect(results.map((r) => r.path)).toEqual(expectedPaths.map((p) => `corpus/${p}`));
@@ -414,12 +488,13 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 51 errors, 15 warnings, 1 info in 53 files; 55 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 51, warnings: 15, infos: 1, filesWithFindings: 53 });
+  it("sums to 112 files, 57 errors, 12 warnings, 26 infos in 73 files; 39 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 112, errors: 57, warnings: 12, infos: 26, filesWithFindings: 73 });
   });
 
-  it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes)", () => {
-    const clean = results.filter((r) => r.diagnostics.length === 0).map((r) => r.path);
+  it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes), the stale notice aside", () => {
+    // The test clock is months after the dates some clean files state, so `stale` notes them.
+    const clean = results.filter((r) => r.diagnostics.every((d) => d.ruleId === "stale")).map((r) => r.path);
     for (const file of [
       "corpus/contract/clean.md",
       "corpus/hatch3r/clean.md",
@@ -475,7 +550,7 @@ describe("corpus/generic/js-frontmatter.md", () => {
     const run = await lintPaths([path.relative(repoRoot, file)], createSession({ cwd: repoRoot }));
     expect(run.results.map(pin)).toEqual([
       [
-        "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block",
+        "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block",
       ],
     ]);
     expect(existsSync(marker)).toBe(false);

@@ -86,23 +86,10 @@ describe.skipIf(absent)("public corpus (shared/corpus-public/docs)", () => {
     for (const file of report.files) {
       for (const d of file.diagnostics) if (pinned(d.ruleId)) counts[d.ruleId] = (counts[d.ruleId] ?? 0) + 1;
     }
+    // markdownlint runs its handoff preset by default (rules/markdownlint.md): of the 179 MD findings
+    // measured before the preset, one is left, a wrapped line that renders as a nested list.
     expect(counts).toEqual({
-      MD004: 4,
-      MD005: 1,
-      MD009: 7,
-      MD012: 4,
-      MD025: 20,
-      MD026: 4,
-      MD029: 21,
-      MD030: 20,
-      MD034: 22,
-      MD035: 2,
-      MD036: 16,
-      MD037: 3,
-      MD038: 1,
-      MD040: 46,
-      MD047: 6,
-      MD058: 2,
+      MD004: 1,
       "duplicate-section": 7,
       "facts-hypotheses": 3,
       "file-encoding": 1,
@@ -110,11 +97,11 @@ describe.skipIf(absent)("public corpus (shared/corpus-public/docs)", () => {
     });
   });
 
-  it("counts, for those rules, 1 error and 201 warnings", () => {
+  it("counts, for those rules, 1 error and 23 warnings", () => {
     const severities: Record<string, number> = {};
     for (const file of report.files) {
       for (const d of file.diagnostics) if (pinned(d.ruleId)) severities[d.severity] = (severities[d.severity] ?? 0) + 1;
     }
-    expect(severities).toEqual({ error: 1, warning: 201 });
+    expect(severities).toEqual({ error: 1, warning: 23 });
   });
 });

@@ -55,7 +55,8 @@ export function parseJsonRecord(raw: string, offset: number, origin: JsonRecord[
   return record;
 }
 
-function describeJsonError(code: string): string {
+/** A jsonc-parser error code (`PropertyNameExpected`) in words (`property name expected`). */
+export function describeJsonError(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
@@ -78,17 +79,22 @@ export function recordNodeOffsets(
 
 /**
  * The first fenced ```json block of `root` that carries a `"schema"` key naming a handoff schema.
- * @returns the block's JSON text and its offset in the document, or undefined.
+ * @returns the block's JSON text, its offset in the document, its node and how many top-level
+ * fenced json blocks carry the schema id; undefined when none does.
  */
-export function findFencedRecord(root: Root, text: string): { raw: string; offset: number } | undefined {
+export function findFencedRecord(root: Root, text: string): { raw: string; offset: number; node: Code; schemaBlocks: number } | undefined {
+  let found: { raw: string; offset: number; node: Code } | undefined;
+  let schemaBlocks = 0;
   for (const node of root.children) {
     if (node.type !== "code" || !/^jsonc?$/i.test(node.lang ?? "")) continue;
     if (!node.value.includes(VERIFIED_DELIVERY_SCHEMA)) continue;
+    schemaBlocks++;
+    if (found) continue;
     const offset = fenceContentOffset(node, text);
     if (offset === undefined) continue;
-    return { raw: node.value, offset };
+    found = { raw: node.value, offset, node };
   }
-  return undefined;
+  return found && { ...found, schemaBlocks };
 }
 
 /** Offset of a fenced code block's first content line (the line after the opening fence). */

@@ -13,8 +13,11 @@ import type { Section } from "./sections.js";
 /** Line endings found in a text. `mixed` when more than one kind occurs. */
 export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none";
 
-/** How a document's profile was chosen. */
-export type ProfileReason = "configured" | "detected" | "default";
+/**
+ * How a document's profile was chosen. `reference`: the document describes a format (its record
+ * block is an example, see {@link HandoffDocument.formatReference}) and is checked as `generic`.
+ */
+export type ProfileReason = "configured" | "detected" | "default" | "reference";
 
 /** One handoff document, parsed. All offsets index {@link HandoffDocument.text}. */
 export interface HandoffDocument {
@@ -49,6 +52,12 @@ export interface HandoffDocument {
   readonly sections: readonly Section[];
   /** The JSON record: the whole `.json` file, or a fenced verified-delivery block in Markdown. */
   readonly record: JsonRecord | undefined;
+  /**
+   * Set when the Markdown document describes the verified-delivery format: why its record block is
+   * an example on a reference page (placeholder values, page signals), not its record — then
+   * {@link record} is undefined. See `reference-page.ts`.
+   */
+  readonly formatReference?: string;
   /** The id of the profile the document is checked against. */
   profileId: string;
   /** Why that profile. */

@@ -3,8 +3,9 @@
  * content; every problem is kept on the model for the rules to report.
  */
 import type { SourceFile } from "../load/read.js";
-import { locateFrontmatter, parseFrontmatter, type Frontmatter } from "./frontmatter.js";
+import { readFrontmatter, type Frontmatter } from "./frontmatter.js";
 import { findFencedRecord, parseJsonRecord, type JsonRecord } from "./json-record.js";
+import { formatReferenceReason } from "./reference-page.js";
 import { limitMarkdown } from "./markdown-limits.js";
 import { blankOut, parseMarkdown } from "./markdown.js";
 import { detectLineEnding, type HandoffDocument } from "./model.js";
@@ -49,38 +50,14 @@ export function parseDocument(source: SourceFile, options: ParseOptions = {}): H
   let frontmatter: Frontmatter | undefined;
   let markdownText = text;
   let bodyOffset = 0;
-  const location = locateFrontmatter(text);
-  if (location) {
-    if (location.closed) {
-      frontmatter = parseFrontmatter(text, location, lines);
-      bodyOffset = location.end;
-      // remark-frontmatter reads `---` and `+++` blocks itself; anything else must not become
-      // Markdown (a `---js` block would otherwise turn into a setext heading).
-      if (location.language !== "yaml" && location.language !== "toml") {
-        markdownText = blankOut(text, location.start, location.end);
-      }
-    } else {
-      // The finding covers the opening fence line without its line ending (LF, CRLF or CR), so
-      // LF and CRLF copies of a file get the same range, and a fence at the very end keeps its
-      // last character.
-      let fenceEnd = Math.min(text.length, location.contentStart);
-      while (fenceEnd > 0 && (text[fenceEnd - 1] === "\n" || text[fenceEnd - 1] === "\r")) fenceEnd--;
-      frontmatter = {
-        language: location.language,
-        range: lines.range(0, Math.min(text.length, location.contentStart)),
-        raw: "",
-        contentOffset: location.contentStart,
-        data: undefined,
-        problems: [
-          {
-            code: "unclosed",
-            message: "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter",
-            offset: 0,
-            endOffset: fenceEnd,
-          },
-        ],
-        yaml: undefined,
-      };
+  const read = readFrontmatter(text, lines);
+  if (read) {
+    frontmatter = read.frontmatter;
+    if (read.location.closed) {
+      bodyOffset = read.location.end;
+      // remark-frontmatter reads bare `---` and `+++` blocks itself; anything else must not become
+      // Markdown (a `---json` block would otherwise turn into a setext heading).
+      if (!read.location.bareFence) markdownText = blankOut(text, read.location.start, read.location.end);
     }
   }
   if (options.markdown === false) {
@@ -94,6 +71,7 @@ interface MarkdownPart {
   mdast: HandoffDocument["mdast"];
   sections: HandoffDocument["sections"];
   record: HandoffDocument["record"];
+  formatReference: string | undefined;
 }
 
 /**
@@ -103,7 +81,7 @@ interface MarkdownPart {
  * when they are read.
  */
 function withLazyMarkdown(
-  head: Omit<HandoffDocument, "mdast" | "sections" | "record" | "markdownSkipped">,
+  head: Omit<HandoffDocument, "mdast" | "sections" | "record" | "markdownSkipped" | "formatReference">,
   markdownText: string,
 ): HandoffDocument {
   let part: MarkdownPart | undefined;
@@ -117,14 +95,18 @@ function withLazyMarkdown(
     const mdast = parseMarkdown(limited().text);
     const sections = buildSections(mdast, head.text, head.lines);
     const fenced = findFencedRecord(mdast, head.text);
-    const record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
-    part = { mdast, sections, record };
+    let record: JsonRecord | undefined = fenced ? parseJsonRecord(fenced.raw, fenced.offset, "fence") : undefined;
+    // A page describing the format shows an example record: it is not the document's record.
+    const formatReference = fenced && record ? formatReferenceReason(mdast, fenced.node, record, fenced.schemaBlocks) : undefined;
+    if (formatReference) record = undefined;
+    part = { mdast, sections, record, formatReference };
     return part;
   };
   return Object.defineProperties(head, {
     mdast: { get: () => markdown().mdast, enumerable: true },
     sections: { get: () => markdown().sections, enumerable: true },
     record: { get: () => markdown().record, enumerable: true },
+    formatReference: { get: () => markdown().formatReference, enumerable: true },
     markdownSkipped: {
       get: () => {
         const skipped = limited().skipped;

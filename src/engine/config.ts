@@ -11,7 +11,8 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { lilconfigSync } from "lilconfig";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import type { CustomProfileConfig } from "../profiles/custom.js";
-import { MARKDOWNLINT_ALIASES } from "../markdownlint/rule-names.js";
+import { markdownlintRuleId } from "../markdownlint/rule-names.js";
+import type { MarkdownlintPreset } from "../markdownlint/presets.js";
 import type { SeveritySetting } from "./diagnostic.js";
 
 /** Per-rule entry: a severity, or `[severity, options]`. */
@@ -37,7 +38,8 @@ export interface HandoffConfig {
   /** gitignore-style patterns of files never linted, relative to the config file's directory. */
   ignores?: string[];
   maxFileSize?: number;
-  markdownlint?: boolean | Record<string, unknown>;
+  /** `false` turns markdownlint off; a preset name chooses its rules; an object is markdownlint config over the `handoff` preset. */
+  markdownlint?: boolean | MarkdownlintPreset | Record<string, unknown>;
   overrides?: ConfigOverride[];
   /** Baseline file (relative to the config file) whose findings are not reported. */
   baseline?: string;
@@ -157,7 +159,8 @@ export interface RuleNames {
 /**
  * Maps each key of a `rules` object to a rule id: an id stays, a code (`HK007`, any case) becomes
  * its id, a markdownlint id (`MD022`, any case) is upper-cased and a markdownlint alias
- * (`line-length`) becomes its id; `markdownlint` names the bridge.
+ * (`line-length`) becomes its id; `markdownlint` names the bridge. markdownlint names must be in
+ * the installed markdownlint's rule list (`MD999`, `MD002` are not).
  * @param where where the object came from, for the message (`config`, `overrides[0]`, `--rule`).
  * @throws ConfigError for a name that is no rule, so a typo never silently does nothing.
  */
@@ -170,8 +173,7 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
     let id: string | undefined;
     if (ids.has(name)) id = name;
     else if (byCode.has(name.toUpperCase())) id = byCode.get(name.toUpperCase());
-    else if (/^MD\d{3}$/i.test(name)) id = name.toUpperCase();
-    else if (MARKDOWNLINT_ALIASES.has(name.toLowerCase())) id = MARKDOWNLINT_ALIASES.get(name.toLowerCase());
+    else id = markdownlintRuleId(name);
     if (id === undefined) {
       throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')`);
     }

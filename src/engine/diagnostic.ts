@@ -100,6 +100,8 @@ export interface FileResult {
   path: string;
   /** Profile the document was checked against. */
   profile: string;
+  /** Why that profile, when it is not the obvious one: a page describing a format is checked as `generic`, not as its record. */
+  profileReason?: string;
   diagnostics: Diagnostic[];
   /**
    * A rule or the pipeline threw: our bug, with its stack. The run goes on; the exit code becomes

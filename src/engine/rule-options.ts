@@ -87,12 +87,9 @@ export function checkRuleOptions(rules: Readonly<Record<string, RuleSetting>> | 
     if (!Array.isArray(setting) || setting.length < 2) continue;
     const options = setting[1];
     const meta = known.get(id);
-    if (!meta) {
-      // After name normalisation only markdownlint's ids are not rules of ours.
-      throw new ConfigError(
-        `options for markdownlint rule '${id}' in ${where} are not read: give them in the config's "markdownlint" object (e.g. "markdownlint": { "${id}": { … } }) and only a severity here`,
-      );
-    }
+    // After name normalisation only markdownlint's ids are not rules of ours: their options go to
+    // markdownlint's config, checked against markdownlint's own schema (src/markdownlint/config-check.ts).
+    if (!meta) continue;
     const validate = validatorOf(meta);
     if (!validate(options)) {
       const problems = [...new Set((validate.errors ?? []).map((error) => describeError(error, meta)))];

@@ -1,7 +1,8 @@
 /**
- * markdownlint 0.40.0 rule ids and their aliases (from its lib/mdNNN.mjs `names`), so config may name a
- * markdownlint rule either way. test/markdownlint/rule-names.test.ts checks this table against the
- * installed markdownlint, so an upgrade that adds or renames a rule fails the tests.
+ * markdownlint 0.40.0 rule ids and their aliases (the `names` of its rules in lib/md*.mjs, some files
+ * holding two rules), so config may name a markdownlint rule either way.
+ * test/markdownlint/rule-names.test.ts checks this table against the installed markdownlint's rule
+ * files and config schema, so an upgrade that adds or renames a rule fails the tests.
  */
 
 /** markdownlint id → aliases. */
@@ -18,7 +19,9 @@ export const MARKDOWNLINT_RULE_NAMES: Readonly<Record<string, readonly string[]>
   MD013: ["line-length"],
   MD014: ["commands-show-output"],
   MD018: ["no-missing-space-atx"],
+  MD019: ["no-multiple-space-atx"],
   MD020: ["no-missing-space-closed-atx"],
+  MD021: ["no-multiple-space-closed-atx"],
   MD022: ["blanks-around-headings"],
   MD023: ["heading-start-left"],
   MD024: ["no-duplicate-heading"],
@@ -46,6 +49,8 @@ export const MARKDOWNLINT_RULE_NAMES: Readonly<Record<string, readonly string[]>
   MD046: ["code-block-style"],
   MD047: ["single-trailing-newline"],
   MD048: ["code-fence-style"],
+  MD049: ["emphasis-style"],
+  MD050: ["strong-style"],
   MD051: ["link-fragments"],
   MD052: ["reference-links-images"],
   MD053: ["link-image-reference-definitions"],
@@ -61,3 +66,10 @@ export const MARKDOWNLINT_RULE_NAMES: Readonly<Record<string, readonly string[]>
 export const MARKDOWNLINT_ALIASES: ReadonlyMap<string, string> = new Map(
   Object.entries(MARKDOWNLINT_RULE_NAMES).flatMap(([id, aliases]) => aliases.map((alias) => [alias.toLowerCase(), id] as const)),
 );
+
+/** The markdownlint id (`MD013`) a name stands for: an id or an alias, any case; undefined for anything else. */
+export function markdownlintRuleId(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  if (upper in MARKDOWNLINT_RULE_NAMES) return upper;
+  return MARKDOWNLINT_ALIASES.get(name.toLowerCase());
+}

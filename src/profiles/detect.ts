@@ -142,7 +142,8 @@ export function headingsMayMarkContract(text: string): boolean {
 }
 
 /**
- * Sets `document.profileId` and `profileReason`.
+ * Sets `document.profileId` and `profileReason` (`reference` for a generic document whose record
+ * block is an example on a page describing the format).
  * @param configured a profile id from `--profile` or config; must name a known profile.
  * @param known the profiles available (built-in and the team's own).
  */
@@ -154,6 +155,10 @@ export function assignProfile(document: HandoffDocument, configured: string | un
     const id = detectProfileId(document);
     document.profileId = id;
     document.profileReason = id === "generic" ? "default" : "detected";
+    // A page describing the verified-delivery format (its record block an example) is no record.
+    if (id === "generic" && document.format === "markdown" && document.text.includes(VERIFIED_DELIVERY_SCHEMA) && document.formatReference) {
+      document.profileReason = "reference";
+    }
   }
   return known.get(document.profileId) ?? (known.get("generic") as Profile);
 }

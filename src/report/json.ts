@@ -2,7 +2,8 @@
  * The `json` reporter: one JSON object for the whole run.
  *
  * Shape: `{"files":[{"path","profile","diagnostics":[{"ruleId","severity","message","line",
- * "column","endLine","endColumn"}]}],"summary":{"files","errors","warnings","infos"}}`.
+ * "column","endLine","endColumn"}]}],"summary":{"files","errors","warnings","infos"}}`; a file
+ * checked as `generic` because it describes a format also has `"profileReason"` (why).
  * Paths are relative to the working directory; lines and columns 1-based.
  */
 import type { MaskedFileResult } from "../engine/diagnostic.js";
@@ -18,6 +19,7 @@ function fileEntry(r: MaskedFileResult) {
   return {
     path: r.path,
     profile: r.profile,
+    ...(r.profileReason ? { profileReason: r.profileReason } : {}),
     diagnostics: r.diagnostics.map((d) => ({
       ruleId: d.ruleId,
       severity: d.severity,

@@ -62,13 +62,15 @@ describe("rule options are validated against the rule's options schema", () => {
     expect(out).toEqual({ code: 2, stderr: "handoff: invalid options for rule 'next-action' in config 'rules': 'minimumWords' is not an option (known: allowInlineSuppression)\n" });
   });
 
-  it("refuses options given to a markdownlint id in 'rules' (markdownlint reads them from the 'markdownlint' object)", async () => {
-    const out = await lintWith({ rules: { "line-length": ["warning", { line_length: 100 }] } });
-    expect(out).toEqual({
+  it("checks options given to a markdownlint id in 'rules' against markdownlint's config schema (markdownlint reads them)", async () => {
+    expect(await lintWith({ rules: { "line-length": ["warning", { line_lenght: 100 }] } })).toEqual({
       code: 2,
-      stderr:
-        'handoff: options for markdownlint rule \'MD013\' in config \'rules\' are not read: give them in the config\'s "markdownlint" object (e.g. "markdownlint": { "MD013": { … } }) and only a severity here\n',
+      stderr: "handoff: config 'rules': unknown option 'line_lenght' of MD013 (line-length) (not in markdownlint 0.40.0's config schema)\n",
     });
+    writeFileSync(path.join(dir, "h.md"), `# Handoff\n\n## Next steps\n\n${"word ".repeat(18)}\n`);
+    // A 90-character line: an error at the default 80, none at 100.
+    expect(await lintWith({ rules: { "line-length": "error" } })).toEqual({ code: 1, stderr: "" });
+    expect(await lintWith({ rules: { "line-length": ["error", { line_length: 100 }] } })).toEqual({ code: 0, stderr: "" });
   });
 
   it("accepts valid options, the engine's allowInlineSuppression on any rule, and the bridge's config", async () => {

@@ -69,6 +69,8 @@ const DYNAMIC_EXEMPTIONS: Record<string, string> = {
   "src/injection/lexicon-languages.ts": "the scorer's signal table per language built from bounded fragments; every built pattern is run through recheck in test/injection/signals.test.ts and timed on 1 MB",
   "src/document/role-cues.ts": "the section-role cue table: alternations of cue patterns, each one checked with recheck in test/hostile/role-cues.test.ts; the alternation is never repeated, so it stays linear, and headings are cut to 240 characters",
   "src/report/controls.ts": "the literal CANDIDATE (one character class, one character per match, checked below) with the g flag added (linear)",
+  "src/document/stated-dates.ts":
+    "date shapes (bounded digit runs, fixed month-name alternations) and fixed label alternations, anchored or between fixed separators; checked with recheck in test/document/stated-dates.test.ts",
   "src/secrets/allowlist.ts": "an alternation of fixed placeholder words and short fixed-length classes, no nested quantifiers (linear)",
   "src/secrets/detectors.ts": "token shapes: a fixed prefix, one bounded character class, look-arounds of one character (linear); the same shapes as the literals checked below",
   "src/secrets/context-detectors.ts": "context shapes built from bounded fragments (a key of at most 40 characters after a look-behind, a command's arguments as one bounded class, a value of at most 128); each detector's growth from 100 KB to 1 MB is checked in test/secrets/context-detectors.test.ts",

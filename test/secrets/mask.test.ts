@@ -42,7 +42,8 @@ describe("maskText", () => {
 describe("maskResults", () => {
   it("masks a markdownlint message quoting the line of a secret found by no-secrets", () => {
     const password = `Fk${r(ALPHABETS.b62, 38)}`;
-    const session = createSession({ cwd: "/virtual" });
+    // MD034 (bare URLs) is not in the default preset: turned on, it quotes the URL.
+    const session = createSession({ cwd: "/virtual", config: { markdownlint: { MD034: true } } });
     const text = `# H\n\n## Next steps\n\nSee http://deploy:${password}@ci.internal/hook now.\n`;
     const result = rawResult("h.md", text, session);
     const md034 = result.diagnostics.find((d) => d.ruleId === "MD034");

@@ -1,0 +1,67 @@
+/**
+ * unclosed-fence: a fenced code block that is never closed runs to the end of the document (or of
+ * the list item or quote it opens in), so everything after the opening fence — headings, next
+ * steps, a second handoff — renders as code. markdownlint has no rule for it. A closing fence is a
+ * line of at least as many of the same fence characters, with no info string (CommonMark 4.5):
+ * "```text" never closes a block.
+ */
+import type { Code } from "mdast";
+import { visit } from "unist-util-visit";
+import type { Rule } from "../src/engine/rule.js";
+
+/** The opening fence of a fenced code block's source: its characters. */
+const OPENING_RE = /^[ \t]*(`{3,}|~{3,})/;
+
+export const unclosedFence: Rule = {
+  meta: {
+    id: "unclosed-fence",
+    code: "HK051",
+    description: "Every fenced code block is closed, so the text after it is not rendered as code.",
+    defaultSeverity: "warning",
+    profiles: "all",
+    formats: ["markdown"],
+    tags: ["markdown"],
+    precision: "very-high",
+    messages: {
+      unclosed:
+        "This code fence is never closed: the {{lines}} after it{{headings}} {{verb}} as code, up to the end of the {{container}}; " +
+        "close it with a line of {{fence}}{{lookalike}}",
+    },
+  },
+  check(document, context) {
+    const root = document.mdast;
+    if (!root) return;
+    const { text, lines } = document;
+    visit(root, "code", (node: Code, _index, parent) => {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start === undefined || end === undefined) return;
+      const source = text.slice(start, end);
+      const fence = OPENING_RE.exec(source)?.[1];
+      if (!fence) return;
+      const sourceLines = source.split(/\r\n|\r|\n/);
+      while (sourceLines.length > 1 && sourceLines.at(-1) === "") sourceLines.pop();
+      const last = (sourceLines.at(-1) ?? "").trim();
+      // A fence on the last line swallows nothing.
+      if (sourceLines.length === 1) return;
+      if (last.length >= fence.length && [...last].every((c) => c === fence[0])) return;
+      // A line that looks like a closing fence but has an info string: the likely mistake.
+      const lookalike = sourceLines.slice(1).findIndex((line) => line.trim().startsWith(fence.slice(0, 3)));
+      const headings = sourceLines.slice(1).filter((line) => /^ {0,3}#{1,6}[ \t]/.test(line)).length;
+      const firstLine = lines.point(start).line;
+      context.report({
+        messageId: "unclosed",
+        data: {
+          lines: sourceLines.length === 2 ? "line" : `${sourceLines.length - 1} lines`,
+          verb: sourceLines.length === 2 ? "renders" : "render",
+          headings: headings > 0 ? `, ${headings} heading${headings === 1 ? "" : "s"} among them,` : "",
+          container: parent?.type === "root" ? "document" : parent?.type === "listItem" ? "list item" : "block quote",
+          fence,
+          lookalike: lookalike >= 0 ? ` (line ${firstLine + 1 + lookalike} does not close it: a closing fence has no info string)` : "",
+        },
+        offset: start,
+        endOffset: start + fence.length,
+      });
+    });
+  },
+};

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { findDate, STATED_DATE_PATTERNS } from "../../src/document/stated-dates.js";
+
+type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: string; complexity?: { type: string } };
+
+describe("findDate", () => {
+  it.each([
+    ["Last updated: 2026-06-20.", "2026-06-20T00:00:00.000Z", "2026-06-20"],
+    ["on 2026/6/2", "2026-06-02T00:00:00.000Z", "2026/6/2"],
+    ["2026-06-20T14:05Z", "2026-06-20T14:05:00.000Z", "2026-06-20T14:05"],
+    ["Stand 20.06.2026", "2026-06-20T00:00:00.000Z", "20.06.2026"],
+    ["11/03/2026 (day first)", "2026-03-11T00:00:00.000Z", "11/03/2026"],
+    ["03/25/2026 (month first: 25 is no month)", "2026-03-25T00:00:00.000Z", "03/25/2026"],
+    ["June 20, 2026", "2026-06-20T00:00:00.000Z", "June 20, 2026"],
+    ["20th June 2026", "2026-06-20T00:00:00.000Z", "20th June 2026"],
+    ["2026年6月20日", "2026-06-20T00:00:00.000Z", "2026年6月20日"],
+    ["2026년 6월 20일", "2026-06-20T00:00:00.000Z", "2026년 6월 20일"],
+  ])("reads %j", (text, iso, written) => {
+    const found = findDate(text);
+    expect([found?.date.toISOString(), found?.written]).toEqual([iso, written]);
+  });
+
+  it.each([["v1.2.2026"], ["1.2.3"], ["2026-13-01"], ["2026-02-30"], ["build_2026-01-01"], ["no date here"]])("reads no date in %j", (text) => {
+    expect(findDate(text)).toBeUndefined();
+  });
+});
+
+describe("stated-date patterns", () => {
+  it("are not exponential for recheck (they are built from tables, so the literal scan does not see them)", async () => {
+    process.env.RECHECK_BACKEND = "pure";
+    const { checkSync } = (await import("recheck")) as unknown as { checkSync: Check };
+    const results = STATED_DATE_PATTERNS().map((re) => checkSync(re.source, re.flags, { timeout: 2_000 }).complexity?.type ?? "unknown");
+    expect(results.filter((type) => type === "exponential")).toEqual([]);
+  }, 60_000);
+
+  it("finds a date after a long run of digits and separators in time linear in its length", () => {
+    // Growth, not a time bound: 10x the input (1.4 MB against 140 KB) may take at most ~30x the time
+    // (quadratic would be 100x); inputs large enough that JIT warm-up and GC pauses do not dominate.
+    const time = (n: number) => {
+      const text = `${"2026-1-".repeat(n)}x`;
+      const started = performance.now();
+      for (let i = 0; i < 3; i++) findDate(text);
+      return performance.now() - started;
+    };
+    time(20_000);
+    const small = Math.max(time(20_000), 1);
+    expect(time(200_000) / small).toBeLessThan(30);
+  });
+});
