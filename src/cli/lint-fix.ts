@@ -52,14 +52,16 @@ export async function runLintFix(paths: string[], options: LintCommandOptions & 
     const loaded: LoadedConfig = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const session = createSession({ cwd: io.cwd, config: loaded.config, configDir, profile: options.profile });
-    const markdownlintConfig = typeof loaded.config.markdownlint === "object" ? (loaded.config.markdownlint as Configuration) : undefined;
+    const setting = loaded.config.markdownlint;
+    const markdownlintPreset = typeof setting === "string" ? setting : undefined;
+    const markdownlintConfig = typeof setting === "object" ? (setting as Configuration) : undefined;
     const { files } = await discoverFiles(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), { cwd: io.cwd, ignores: loaded.config.ignores, ignoresDir: configDir });
     let exit: number = EXIT.ok;
     for (const file of files) {
       const source = await readSource(file, { cwd: io.cwd, maxBytes: session.maxFileSize });
       const { document, result } = analyseSource(source, session);
       if (!document) continue;
-      const plan = planFixes(document, result.diagnostics, { types, named, markdownlintConfig });
+      const plan = planFixes(document, result.diagnostics, { types, named, markdownlintPreset, markdownlintConfig });
       for (const skip of plan.skipped) io.stderr.write(`handoff lint: ${source.displayPath}:${skip.line} ${skip.ruleId} not fixed: ${skip.reason}\n`);
       if (plan.unchanged) continue;
       if (options.fixDryRun) {

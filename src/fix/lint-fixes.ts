@@ -16,7 +16,6 @@
  */
 import { lint } from "markdownlint/sync";
 import { applyFixes, type Configuration, type LintError } from "markdownlint";
-import { MARKDOWNLINT_DEFAULTS } from "../../rules/markdownlint.js";
 import type { HandoffDocument } from "../document/model.js";
 import { parseDocument } from "../document/parse.js";
 import type { MaskedDiagnostic } from "../engine/diagnostic.js";
@@ -24,6 +23,7 @@ import { planSeal, SealError } from "../integrity/seal.js";
 import { verifyIntegrity } from "../integrity/verify.js";
 import { sourceFromBytes } from "../load/read.js";
 import { documentSecrets } from "../secrets/document.js";
+import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, type MarkdownlintPreset } from "../markdownlint/presets.js";
 
 /** The kinds of fix, as `--fix-type` names them. */
 export const FIX_TYPES = ["markdownlint", "line-endings", "layout", "integrity"] as const;
@@ -60,7 +60,9 @@ export interface FixOptions {
   types: ReadonlySet<FixType>;
   /** `--fix-type` named the types: `integrity` then also writes a missing or broken seal. */
   named: boolean;
-  /** markdownlint's config from the handoffkit config (`markdownlint` key), over our defaults. */
+  /** The markdownlint preset the config chooses (default `handoff`). */
+  markdownlintPreset?: MarkdownlintPreset;
+  /** markdownlint config from the handoffkit config (`markdownlint` key), over the preset. */
   markdownlintConfig?: Configuration;
 }
 
@@ -81,13 +83,30 @@ function protectedLines(document: HandoffDocument): Set<number> {
   return lines;
 }
 
+/**
+ * The config the bridge (rules/markdownlint.ts) lints with: the preset, the user's entries over it,
+ * and each rule that reported a finding turned on (a `--rule` or config severity can do that).
+ */
+function bridgeConfig(options: FixOptions, reportedIds: ReadonlySet<string>): Configuration {
+  const user = keyedByRuleId(options.markdownlintConfig ?? {});
+  const config: Configuration = { ...MARKDOWNLINT_PRESET_CONFIG[options.markdownlintPreset ?? "handoff"] };
+  for (const key of Object.keys(user)) delete config[key];
+  Object.assign(config, user);
+  for (const id of reportedIds) {
+    const value = config[id];
+    if (!value || (typeof value === "object" && (value as { enabled?: boolean }).enabled === false)) config[id] = value && typeof value === "object" ? { ...value, enabled: true } : true;
+  }
+  return config;
+}
+
 function markdownlintFixes(document: HandoffDocument, text: string, diagnostics: readonly MaskedDiagnostic[], options: FixOptions, plan: FixPlan): string {
-  const reported = new Set(diagnostics.filter((d) => /^MD\d{3}$/.test(d.ruleId)).map((d) => `${d.ruleId}:${d.line}`));
+  const ids = diagnostics.filter((d) => /^MD\d{3}$/.test(d.ruleId));
+  const reported = new Set(ids.map((d) => `${d.ruleId}:${d.line}`));
   if (reported.size === 0) return text;
   const end = document.frontmatter && !document.frontmatter.problems.some((p) => p.code === "unclosed") ? document.frontmatter.range.end.offset : 0;
   const results = lint({
     strings: { document: text },
-    config: { ...MARKDOWNLINT_DEFAULTS, ...(options.markdownlintConfig ?? {}) },
+    config: bridgeConfig(options, new Set(ids.map((d) => d.ruleId))),
     frontMatter: end > 0 ? new RegExp(`^[\\s\\S]{${end}}`) : null,
     handleRuleFailures: true,
     noInlineConfig: false,

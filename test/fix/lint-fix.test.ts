@@ -12,6 +12,8 @@ import { runHandoff } from "../helpers/run-handoff.js";
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-fix-"));
+  // The style preset turns on the whitespace rules (MD009, MD012) the default preset leaves off.
+  writeFileSync(path.join(dir, "handoff.config.json"), '{ "markdownlint": "style" }\n');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -63,6 +65,16 @@ describe("handoff lint --fix", () => {
     const second = await handoff("lint", "--fix", "HANDOFF-demo.md");
     expect(second.stderr).toBe("handoff lint: HANDOFF-demo.md:13 MD009 not fixed: the line holds a secret, a verified fact or a hypothesis\n");
     expect(readFileSync(file, "utf8")).toBe(AFTER);
+  });
+
+  it("fixes only what the rules that are on report: with the default preset, the heading without its space (MD018) alone", async () => {
+    const file = path.join(dir, "HANDOFF-demo.md");
+    const broken = BEFORE.replace("## Next action", "##Next action");
+    writeFileSync(file, broken);
+    const result = await handoff("lint", "--no-config", "--fix", "HANDOFF-demo.md");
+    expect(result.stderr).toBe("handoff lint: HANDOFF-demo.md: fixed MD018\n");
+    expect(readFileSync(file, "utf8")).toBe(BEFORE);
+    expect(result.stdout).toBe("✔ 1 file checked, no problems\n");
   });
 
   it("--fix-dry-run prints the diff on stderr and writes nothing", async () => {

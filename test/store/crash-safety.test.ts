@@ -96,6 +96,8 @@ describe("crash safety: a process killed in the middle of a write", () => {
       const file = path.join(repo.root, "HANDOFF.md");
       const original = ORIGINAL.replace("# Handoff\r\n", "# Handoff   \r\n");
       writeFileSync(file, original);
+      // MD009 (trailing spaces) is on in the style preset.
+      writeFileSync(path.join(repo.root, "handoff.config.json"), '{ "markdownlint": "style" }\n');
       const child = handoff(repo.root, ["lint", "--fix", "--fix-type", "markdownlint", "HANDOFF.md"], point);
       expect(child.signal).toBe("SIGKILL");
       expect(readFileSync(file, "utf8")).toBe(point === "after-rename" ? ORIGINAL : original);
