@@ -26,6 +26,15 @@ async function settingsFile(cwd: string): Promise<string> {
   return path.join(root, ".claude", "settings.json");
 }
 
+/** The settings' text. @throws SettingsError when the bytes are not UTF-8. */
+function decode(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new SettingsError("not valid UTF-8");
+  }
+}
+
 async function readExisting(file: string): Promise<Uint8Array | undefined> {
   try {
     return await readFile(file);
@@ -42,7 +51,7 @@ export async function runInstallAgentHook(options: InstallAgentHookOptions, io: 
   const markResumed = Boolean(options.markResumed);
   try {
     const before = await readExisting(file);
-    const outcome = mergeSessionStartHook(before === undefined ? undefined : new TextDecoder("utf-8", { fatal: true }).decode(before), markResumed);
+    const outcome = mergeSessionStartHook(before === undefined ? undefined : decode(before), markResumed);
     if (outcome.status === "unchanged") io.stdout.write(`${shown}: the SessionStart hook is already installed\n`);
     else {
       const bytes = new TextEncoder().encode(outcome.text);
@@ -53,9 +62,8 @@ export async function runInstallAgentHook(options: InstallAgentHookOptions, io: 
       io.stdout.write(`${shown}: SessionStart hook ${outcome.status} (other keys and hooks unchanged)\n`);
     }
   } catch (error) {
-    if (error instanceof SettingsError || error instanceof AtomicWriteError || error instanceof FileExistsError || error instanceof TypeError) {
-      const why = error instanceof TypeError ? "not valid UTF-8" : error.message;
-      io.stderr.write(`handoff install-agent-hook: ${shown} was not changed: ${why}\n`);
+    if (error instanceof SettingsError || error instanceof AtomicWriteError || error instanceof FileExistsError) {
+      io.stderr.write(`handoff install-agent-hook: ${shown} was not changed: ${error.message}\n`);
       return EXIT.usage;
     }
     throw error;

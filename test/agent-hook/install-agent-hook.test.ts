@@ -95,6 +95,9 @@ describe("handoff install-agent-hook", () => {
     const refused = await handoff("install-agent-hook");
     expect(refused).toEqual({ code: 2, stdout: "", stderr: "handoff install-agent-hook: .claude/settings.json was not changed: 'hooks' is not an object\n" });
     expect(readFileSync(file, "utf8")).toBe('{ "hooks": [] }\n');
+    writeFileSync(file, Buffer.from([0x7b, 0xff, 0x7d]));
+    expect((await handoff("install-agent-hook")).stderr).toBe("handoff install-agent-hook: .claude/settings.json was not changed: not valid UTF-8\n");
+    expect([...readFileSync(file)]).toEqual([0x7b, 0xff, 0x7d]);
     expect(() => mergeSessionStartHook("{ broken", false)).toThrow(SettingsError);
     // Comments and trailing commas (JSONC) survive the merge.
     const jsonc = '{\n  // ours\n  "hooks": { "SessionStart": [], },\n}\n';
