@@ -16,6 +16,7 @@
  */
 import { lint } from "markdownlint/sync";
 import { applyFixes, type Configuration, type LintError } from "markdownlint";
+import { FrontmatterPrefix } from "../../rules/markdownlint.js";
 import type { HandoffDocument } from "../document/model.js";
 import { parseDocument } from "../document/parse.js";
 import type { MaskedDiagnostic } from "../engine/diagnostic.js";
@@ -107,7 +108,7 @@ function markdownlintFixes(document: HandoffDocument, text: string, diagnostics:
   const results = lint({
     strings: { document: text },
     config: bridgeConfig(options, new Set(ids.map((d) => d.ruleId))),
-    frontMatter: end > 0 ? new RegExp(`^[\\s\\S]{${end}}`) : null,
+    frontMatter: end > 0 ? new FrontmatterPrefix(end) : null,
     handleRuleFailures: true,
     noInlineConfig: false,
   });
