@@ -113,12 +113,20 @@ export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJ
 }
 
 async function saved(store: DirectoryStore, fileName: string, bytes: Uint8Array, facts: { digest: string | null; redacted: number; findings: readonly MaskedDiagnostic[]; cwd: string }): Promise<WriteResult> {
-  const base = { digest: facts.digest, findings: facts.findings.map(toolFinding), redacted: facts.redacted };
+  const result = (status: WriteResult["status"], file: string | null, reason: string | null, text: string | null): WriteResult => ({
+    status,
+    path: file === null ? null : path.relative(facts.cwd, file).split(path.sep).join("/"),
+    id: file === null ? null : path.basename(file).replace(/\.[^.]+$/, ""),
+    digest: facts.digest,
+    findings: facts.findings.map(toolFinding),
+    redacted: facts.redacted,
+    reason,
+    text,
+  });
   if (store.location.profile === "verified-delivery" && (await store.list()).length > 0) {
-    return { ...base, status: "refused", path: null, id: null, reason: "a verified-delivery record already exists: resume or close it first; nothing was written", text: null };
+    return result("refused", null, "a verified-delivery record already exists: resume or close it first; nothing was written", null);
   }
   const outcome = await store.write(fileName, bytes);
-  if (outcome.status === "storage_unresolved") return { ...base, status: "storage_unresolved", path: null, id: null, reason: outcome.reason, text: outcome.text };
-  const relative = path.relative(facts.cwd, outcome.path).split(path.sep).join("/");
-  return { ...base, status: "saved", path: relative, id: path.basename(outcome.path).replace(/\.[^.]+$/, ""), reason: null, text: null };
+  if (outcome.status === "storage_unresolved") return result("storage_unresolved", null, outcome.reason, outcome.text);
+  return result("saved", outcome.path, null, null);
 }
