@@ -121,7 +121,7 @@ function checks(steps: readonly StepOutcome[]): Array<Record<string, unknown>> {
 /** Runs `resume`. @returns the exit code (`EXIT_CODES.resume` in ./exit-codes.ts). */
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json)`);
+    if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json, agent-hook)`);
     const json = options.format === "json";
     const dryRun = Boolean(options.dryRun);
     const strict = Boolean(options.strict);
