@@ -45,7 +45,8 @@ export interface DocumentFacts {
   hypotheses: boolean;
   /**
    * What the next-action rule accepts as the next step (`findNextAction`): true, false, or
-   * undefined when the profile's sections do not apply.
+   * undefined when the profile's sections do not apply or the document needs none (a profile that
+   * does not require the section, and nothing pending).
    */
   nextAction: boolean | undefined;
   jobRecord: boolean;
@@ -68,7 +69,7 @@ const V1_NORMALIZED = V1_HEADINGS.map((h) => normalizeHeading(h));
 function nextActionFact(document: HandoffDocument, profile: Profile | undefined): boolean | undefined {
   if (!profile) return undefined;
   const answer = findNextAction(document, profile);
-  return answer.kind === "not-applicable" ? undefined : hasNextAction(answer);
+  return answer.kind === "not-applicable" || answer.kind === "nothing-pending" ? undefined : hasNextAction(answer);
 }
 
 /** Measures one document. `document` is undefined when it could not be parsed at all. */
