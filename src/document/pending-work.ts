@@ -5,7 +5,8 @@
  *
  * What counts, outside code:
  * - a section whose heading names blockers or open questions, unless a qualifier parks it
- *   ("Open decisions (deferred to activation)", "Blockers — on hold");
+ *   ("Open decisions (deferred to activation)", "Blockers — on hold") or it holds nothing
+ *   (empty, "none", "keine");
  * - a heading that marks its subject unfinished ("Parser (WIP)", "Export — not yet done",
  *   "页面待完善", "未完了");
  * - unchecked task-list items (`- [ ] …`);
@@ -13,8 +14,10 @@
  * Reads each heading once and at most {@link MAX_PENDING_NODES} mdast nodes.
  */
 import type { Nodes, Root } from "mdast";
+import { toString } from "mdast-util-to-string";
+import { NIL_ANSWER } from "./role-labels.js";
 import { shapeHeading } from "./role-text.js";
-import { hasRole, type Section } from "./sections.js";
+import { hasRole, isSectionEmpty, type Section } from "./sections.js";
 
 /** One sign of pending work. */
 export interface PendingSign {
@@ -40,6 +43,11 @@ function quoted(section: Section): string {
   return `'${section.title.length > 60 ? `${section.title.slice(0, 57)}…` : section.title}'`;
 }
 
+/** True when a section is empty or only says there is nothing ("None."). */
+function holdsNothing(section: Section): boolean {
+  return isSectionEmpty(section) || NIL_ANSWER.test(section.ownContent.map((node) => toString(node)).join(" ").slice(0, 80));
+}
+
 /** Signs from the headings. */
 function headingSigns(sections: readonly Section[]): PendingSign[] {
   const signs: PendingSign[] = [];
@@ -47,7 +55,7 @@ function headingSigns(sections: readonly Section[]): PendingSign[] {
     const offset = section.heading.position?.start.offset ?? 0;
     const { folded, segments } = shapeHeading(section.title);
     const open = hasRole(section, "blockers") ? "a blockers section" : hasRole(section, "open-questions") ? "an open-questions section" : undefined;
-    if (open && !segments.some((segment, i) => i > 0 && PARKED.test(segment.text))) signs.push({ text: `${open} ${quoted(section)}`, offset });
+    if (open && !segments.some((segment, i) => i > 0 && PARKED.test(segment.text)) && !holdsNothing(section)) signs.push({ text: `${open} ${quoted(section)}`, offset });
     else if (UNFINISHED.test(folded)) signs.push({ text: `the heading ${quoted(section)} marks unfinished work`, offset });
   }
   return signs;

@@ -53,10 +53,10 @@ const COLON_START = /^\s*[:：]/u;
 /** A line-start label: up to the first colon of the line (a full-width colon needs no space after it). */
 const LINE_LABEL = /^([^:：\n\r]{1,80})(?::(?:\s|$)|：)/u;
 /**
- * What follows a label when it says there is nothing ("Features remaining: 0", "Next steps:
- * none"): the label names no step then.
+ * What follows a label, or fills a section, when it says there is nothing ("Features remaining:
+ * 0", "Next steps: none", "Blockers — keine"): the label names no step then, the section no work.
  */
-const NIL_ANSWER =
+export const NIL_ANSWER =
   /^\s*(?:0|none|nothing|n\/?a|nil|-+|—|–|keine?s?|nichts|aucune?|rien|ninguno|ninguna|nada|nessuno|niente|nenhum|nenhuma|нет|немає|无|没有|なし|無し|없음)\s*[.!。]?\s*$/iu;
 /** Sentence punctuation: a line holding it is a sentence, not a label. */
 const SENTENCE_MARK = /[.!?。！？,;，；]/u;
