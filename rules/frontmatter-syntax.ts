@@ -1,6 +1,6 @@
 /**
- * frontmatter-syntax: the frontmatter block is closed, YAML, well-formed, a mapping, without
- * duplicate keys, aliases or anchors.
+ * frontmatter-syntax: the frontmatter block is closed, in a language handoffkit reads (YAML, JSON,
+ * TOML), well-formed, a mapping, without duplicate keys, aliases or anchors.
  */
 import type { Rule } from "../src/engine/rule.js";
 
@@ -8,7 +8,7 @@ export const frontmatterSyntax: Rule = {
   meta: {
     id: "frontmatter-syntax",
     code: "HK003",
-    description: "Frontmatter is a closed, well-formed YAML mapping without duplicate keys, aliases or anchors.",
+    description: "Frontmatter is a closed, well-formed YAML, JSON or TOML mapping without duplicate keys, aliases or anchors.",
     defaultSeverity: "error",
     profiles: "all",
     formats: ["markdown"],

@@ -80,6 +80,34 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
       "33:1 warning section-order Section 'Decisions' should come before 'Completed work' (contract order)",
     ],
   },
+  "frontmatter-languages/hatch3r-json.md": {
+    profile: "hatch3r",
+    findings: [
+      "7:20 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "8:13 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-toml-dashes.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:17 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:10 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-toml.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:17 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:10 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
+  "frontmatter-languages/hatch3r-yaml.md": {
+    profile: "hatch3r",
+    findings: [
+      "6:16 error expiry Handoff expired 2026-02-11T10:30:00Z (292 days before now, 2026-12-01T00:00:00Z; from expires_after); the hatch3r profile refuses to resume an expired handoff",
+      "7:9 error frontmatter-schema 'status' is \"done\"; allowed: open, in-progress, blocked, handed-off, resumed, completed, archived",
+    ],
+  },
   "generic/chinese-headings.md": { profile: "generic", findings: [] },
   "generic/clean.md": {
     profile: "generic",
@@ -132,15 +160,10 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/js-frontmatter.md": {
     profile: "generic",
     findings: [
-      "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block",
+      "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block",
     ],
   },
-  "generic/json-frontmatter.md": {
-    profile: "generic",
-    findings: [
-      "1:1 error frontmatter-syntax Unsupported frontmatter language '---json': handoffkit reads YAML frontmatter only and never evaluates a block",
-    ],
-  },
+  "generic/json-frontmatter.md": { profile: "generic", findings: [] },
   "generic/korean-headings.md": { profile: "generic", findings: [] },
   "generic/no-next-steps.md": {
     profile: "generic",
@@ -158,12 +181,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/numbered-headings.md": { profile: "generic", findings: [] },
   "generic/russian-headings.md": { profile: "generic", findings: [] },
   "generic/spanish-headings.md": { profile: "generic", findings: [] },
-  "generic/toml-frontmatter.md": {
-    profile: "generic",
-    findings: [
-      "1:1 error frontmatter-syntax Unsupported frontmatter language TOML (+++): handoffkit reads YAML frontmatter only and never evaluates a block",
-    ],
-  },
+  "generic/toml-frontmatter.md": { profile: "generic", findings: [] },
   "generic/unclosed-frontmatter.md": {
     profile: "generic",
     findings: [
@@ -470,8 +488,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 108 files, 51 errors, 12 warnings, 26 infos in 71 files; 37 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 108, errors: 51, warnings: 12, infos: 26, filesWithFindings: 71 });
+  it("sums to 112 files, 57 errors, 12 warnings, 26 infos in 73 files; 39 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 112, errors: 57, warnings: 12, infos: 26, filesWithFindings: 73 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes), the stale notice aside", () => {
@@ -532,7 +550,7 @@ describe("corpus/generic/js-frontmatter.md", () => {
     const run = await lintPaths([path.relative(repoRoot, file)], createSession({ cwd: repoRoot }));
     expect(run.results.map(pin)).toEqual([
       [
-        "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block",
+        "1:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block",
       ],
     ]);
     expect(existsSync(marker)).toBe(false);

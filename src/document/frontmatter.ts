@@ -1,294 +1,257 @@
 /**
- * Frontmatter: locating the block at the top of a document and parsing YAML with positions.
+ * Frontmatter: the block at the top of a document, split off by gray-matter and read by the
+ * engine for its language.
  *
- * Safety decisions (see issue "lint pipeline"):
- * - YAML is parsed with the `yaml` package's Document API and its `core` schema (YAML 1.2), so
- *   dates stay strings (`2026-02-30` is not turned into March 2) and nothing is ever evaluated;
- *   gray-matter is not used because its default `js`/`javascript` engines evaluate code.
- * - Aliases and anchors are refused (alias bombs), duplicate keys are errors.
- * - `+++` (TOML) and `---<language>` blocks (`---js`, `---json`, …) are located, never parsed,
- *   and reported as unsupported.
+ * gray-matter (https://github.com/jonschlinkert/gray-matter) finds the block (its delimiters,
+ * `---<language>` on the opening line) and calls the engine of that language; it is always called
+ * with an options object, because without one it returns a result cached by content, and with an
+ * engine table of our own for every language it is asked about, because its default table
+ * evaluates `---js` / `---javascript` blocks with `eval`:
+ * - `yaml` (`---`): YAML 1.2 core schema, positions, aliases refused, dates as text (`frontmatter-yaml.ts`);
+ * - `json` (`---json`): strict JSON with positions (`frontmatter-json.ts`);
+ * - `toml` (`+++`, `---toml`): TOML 1.1 with positions (`frontmatter-toml.ts`);
+ * - any other language (`js`, `javascript`, `coffee`, anything else): refused, never parsed.
+ *
+ * gray-matter's own rules differ from those of remark-frontmatter and markdownlint, which read the
+ * same bytes for the Markdown parse: it closes the block at the first line that merely *starts*
+ * with the delimiter (`---x`, `----`) and knows LF and CRLF only. So a block opens only with a
+ * fence line (`---` or `+++`, an optional language word, spaces or tabs), and gray-matter is given
+ * a view of the text of the same length in which the lines that start with the delimiter without
+ * being a fence line have it broken, lone CRs are LFs, and the opening line is lowercase
+ * (languages are case-insensitive). Engines read the document's own characters at the offsets of
+ * the block gray-matter hands them. A block that is never closed is not split at all.
  */
-import { isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit, type Document, type Node } from "yaml";
-import { yamlNestingTooDeepAt } from "./nesting.js";
-import type { LineIndex, Range } from "./position.js";
+import matter from "gray-matter";
+import { parseJsonFrontmatter } from "./frontmatter-json.js";
+import { parseTomlFrontmatter } from "./frontmatter-toml.js";
+import type { FrontmatterNode, FrontmatterParse, FrontmatterProblem } from "./frontmatter-tree.js";
+import { parseYamlFrontmatter } from "./frontmatter-yaml.js";
+import { LineIndex, type Range } from "./position.js";
 
-/** One problem inside the frontmatter, with offsets into the document text. */
-export interface FrontmatterProblem {
-  code: "yaml-error" | "duplicate-key" | "alias" | "anchor" | "not-a-map" | "unclosed" | "unsupported-language" | "unknown-tag";
-  message: string;
-  offset: number;
-  endOffset: number;
-}
+export { frontmatterNodeOffsets } from "./frontmatter-tree.js";
+export type { FrontmatterNode, FrontmatterProblem } from "./frontmatter-tree.js";
 
 /** The frontmatter block of a Markdown document. */
 export interface Frontmatter {
-  /** `yaml` for `---`, `toml` for `+++`, else the word after `---` (`js`, `json`, …). */
+  /** The engine's language: `yaml` for `---`, `toml` for `+++`, else the word after the fence (`json`, `js`, …), lowercase. */
   language: string;
   /** Whole block, fences included (offsets into the document text). */
   range: Range;
-  /** The text between the fences. */
+  /** The text between the fences: the lines after the opening fence line up to the closing fence line. */
   raw: string;
   /** Offset of `raw` in the document text. */
   contentOffset: number;
   /** Parsed mapping (plain JSON values; dates stay strings); undefined when absent or broken. */
   data: Record<string, unknown> | undefined;
-  /** Problems found; empty for a clean YAML map. */
+  /** Problems found; empty for a clean mapping. */
   problems: FrontmatterProblem[];
-  /** The YAML document, for node positions; undefined for unsupported languages. */
-  yaml: Document.Parsed | undefined;
+  /** The values with their positions, in any language; undefined when nothing could be read. */
+  tree: FrontmatterNode | undefined;
 }
 
-/** Where a frontmatter block sits, before parsing. Offsets index the document text. */
+/** Where a frontmatter block sits. Offsets index the document text. */
 export interface FrontmatterLocation {
   language: string;
   start: number;
-  /** Offset just past the closing fence line (including its line ending). */
+  /** Offset just past the closing fence line (including its line ending): where the body starts. */
   end: number;
   contentStart: number;
   contentEnd: number;
   closed: boolean;
+  /**
+   * The opening line is the fence alone (`---` or `+++`, spaces or tabs): remark-frontmatter reads
+   * the block as frontmatter too. Any other block must be kept from the Markdown parse.
+   */
+  bareFence: boolean;
 }
+
+/** The frontmatter of a document: where it is and what it holds. */
+export interface FrontmatterRead {
+  location: FrontmatterLocation;
+  frontmatter: Frontmatter;
+}
+
+/** gray-matter's options, as its engines receive them, with what our engines need to find the block. */
+interface EngineOptions {
+  [ENGINE_CONTEXT]: { text: string; fence: string; language: string; blockOffset: number };
+}
+
+/** A frontmatter engine, as gray-matter calls it: `parse(block, options)`. */
+export interface FrontmatterEngine {
+  /**
+   * @param block what gray-matter hands over: from the end of the opening fence line's language
+   * word (or the fence, when it names none) to just before the line break of the closing fence
+   * (which its `\n---` delimiter takes).
+   */
+  parse(block: string, options: EngineOptions): FrontmatterParse;
+}
+
+const ENGINE_CONTEXT = Symbol("handoffkit frontmatter");
+
+/** gray-matter's result as its source (4.0.3, `index.js`) fills it; its typings leave out `isEmpty`. */
+interface GrayMatterFile {
+  data: unknown;
+  /** The body: the text after the closing delimiter and one line break. */
+  content: string;
+  /** The block handed to the engine. */
+  matter: string;
+  language: string;
+  /** The block holds only blank and `#` lines: the engine was not called. */
+  isEmpty: boolean;
+}
+
+const splitWithGrayMatter = matter as unknown as (input: string, options: object) => GrayMatterFile;
+
+/** The text between the fences of the block gray-matter handed an engine, and its offset. */
+function contentOf(block: string, options: EngineOptions): { raw: string; base: number } {
+  const { text, blockOffset } = options[ENGINE_CONTEXT];
+  const contentEnd = blockOffset + block.length + 1;
+  let contentStart = blockOffset;
+  // Spaces or tabs after the fence stay in the block when the opening line names no language.
+  while (text[contentStart] === " " || text[contentStart] === "\t") contentStart++;
+  if (text[contentStart] === "\r" && text[contentStart + 1] === "\n") contentStart += 2;
+  else if (text[contentStart] === "\n" || text[contentStart] === "\r") contentStart += 1;
+  contentStart = Math.min(contentStart, contentEnd);
+  return { raw: text.slice(contentStart, contentEnd), base: contentStart };
+}
+
+/** The engines of the languages handoffkit reads, by gray-matter language name (no prototype). */
+export const FRONTMATTER_ENGINES: Record<string, FrontmatterEngine> = Object.assign(Object.create(null) as Record<string, FrontmatterEngine>, {
+  yaml: { parse: (block: string, options: EngineOptions) => withContent(block, options, parseYamlFrontmatter) },
+  json: { parse: (block: string, options: EngineOptions) => withContent(block, options, parseJsonFrontmatter) },
+  toml: { parse: (block: string, options: EngineOptions) => withContent(block, options, parseTomlFrontmatter) },
+});
+
+function withContent(block: string, options: EngineOptions, parse: (raw: string, base: number) => FrontmatterParse): FrontmatterParse {
+  const { raw, base } = contentOf(block, options);
+  return parse(raw, base);
+}
+
+/** The engine of every other language: reports the block as unsupported and reads nothing of it. */
+export const REFUSED_ENGINE: FrontmatterEngine = {
+  parse(block, options) {
+    const { fence, language } = options[ENGINE_CONTEXT];
+    const { base } = contentOf(block, options);
+    const problem: FrontmatterProblem = {
+      code: "unsupported-language",
+      message: `Unsupported frontmatter language '${fence}${language}': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block`,
+      offset: 0,
+      endOffset: base,
+    };
+    return { data: undefined, problems: [problem], tree: undefined };
+  },
+};
 
 const OPEN_RE = /^(---|\+\+\+)([A-Za-z][\w-]*)?[ \t]*(?:\r\n|\r|\n|$)/;
 
 /**
- * Finds a frontmatter block that starts on the first line.
- * The closing fence is `---` for YAML and `---<lang>`, `+++` for TOML, alone on its line
- * (trailing spaces allowed), as remark-frontmatter and markdownlint expect.
- * @returns undefined when the first line opens no block.
+ * Finds and reads the frontmatter block that starts on the first line of `text`. The block closes
+ * at the first later line that is the opening fence alone (trailing spaces and tabs allowed), as
+ * remark-frontmatter and markdownlint read it; `+++` closes only with `+++`.
+ * @param lines the document's line index, for ranges.
+ * @returns undefined when the first line opens no block. Never throws for document content.
  */
-export function locateFrontmatter(text: string): FrontmatterLocation | undefined {
+export function readFrontmatter(text: string, lines: LineIndex = new LineIndex(text)): FrontmatterRead | undefined {
   const open = OPEN_RE.exec(text);
   if (!open) return undefined;
   const fence = open[1] as string;
-  const language = open[2] ? open[2].toLowerCase() : fence === "+++" ? "toml" : "yaml";
+  const word = open[2]?.toLowerCase();
+  const defaultLanguage = fence === "+++" ? "toml" : "yaml";
   const contentStart = open[0].length;
-  // Scan line by line so a lone CR line ending also counts.
-  let lineStart = contentStart;
-  while (lineStart <= text.length) {
-    let lineEnd = lineStart;
-    while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
-    const line = text.slice(lineStart, lineEnd);
+  const close = findClose(text, fence, contentStart);
+  if (close.at === undefined) return unclosed(text, lines, word ?? defaultLanguage, contentStart);
+
+  const view = viewFor(text, open[0], close.at, close.masked);
+  // As gray-matter's own parse asks it: on the text after the opening delimiter (called on the
+  // whole text, `matter.language` knows only the `---` delimiter).
+  const detected = matter.language(view.slice(fence.length), { delimiters: fence });
+  const language = detected.name || defaultLanguage;
+  const engine = Object.hasOwn(FRONTMATTER_ENGINES, language) ? (FRONTMATTER_ENGINES[language] as FrontmatterEngine) : REFUSED_ENGINE;
+  const options = {
+    delimiters: fence,
+    language: defaultLanguage,
+    excerpt: false,
+    // Every name gray-matter could look up for this block is ours: its default `yaml` (js-yaml),
+    // `json` (JSON.parse) and `javascript` (eval) engines are all shadowed.
+    engines: { ...FRONTMATTER_ENGINES, javascript: REFUSED_ENGINE, [language]: engine },
+    [ENGINE_CONTEXT]: { text, fence, language, blockOffset: fence.length + (detected.name ? detected.raw.length : 0) },
+  };
+  const file = splitWithGrayMatter(view, options);
+  // gray-matter skips the engine for a block of blank and `#` lines: every block goes through its
+  // engine all the same (an empty `---js` block is still refused, a `# …` line is not JSON).
+  const parsed = (file.isEmpty ? engine.parse(file.matter, options) : file.data) as FrontmatterParse;
+  const { raw, base } = contentOf(file.matter, options);
+  // gray-matter's body starts right after the closing delimiter (and one line break): past
+  // trailing spaces or tabs on the fence line, the line break is still the fence line's.
+  let end = view.length - file.content.length;
+  if (end < text.length && text[end - 1] !== "\n" && text[end - 1] !== "\r") {
+    while (text[end] === " " || text[end] === "\t") end++;
+    end += text.startsWith("\r\n", end) ? 2 : text[end] === "\n" || text[end] === "\r" ? 1 : 0;
+  }
+  const location: FrontmatterLocation = {
+    language,
+    start: 0,
+    end,
+    contentStart: base,
+    contentEnd: base + raw.length,
+    closed: true,
+    bareFence: word === undefined,
+  };
+  const frontmatter: Frontmatter = { language, range: lines.range(0, end), raw, contentOffset: base, ...parsed };
+  return { location, frontmatter };
+}
+
+/**
+ * The closing fence line's offset (undefined: never closed), and the offsets of the lines before
+ * it that start with the fence characters without being a fence line.
+ */
+function findClose(text: string, fence: string, contentStart: number): { at: number | undefined; masked: number[] } {
+  const masked: number[] = [];
+  let from = contentStart;
+  for (;;) {
+    const at = text.indexOf(fence, from);
+    if (at === -1) return { at: undefined, masked };
+    from = at + 1;
+    const before = text[at - 1];
+    if (before !== "\n" && before !== "\r") continue;
+    let after = at + fence.length;
     // Only spaces and tabs may follow the closing fence, as for remark-frontmatter (micromark's
     // frontmatter extension): with an NBSP there the Markdown parse sees no frontmatter either.
-    let lineContentEnd = line.length;
-    while (lineContentEnd > 0 && (line[lineContentEnd - 1] === " " || line[lineContentEnd - 1] === "\t")) lineContentEnd--;
-    if (lineContentEnd === fence.length && line.startsWith(fence)) {
-      let end = lineEnd;
-      if (text.charCodeAt(end) === 13) end++;
-      if (text.charCodeAt(end) === 10) end++;
-      return { language, start: 0, end, contentStart, contentEnd: lineStart, closed: true };
-    }
-    if (lineEnd >= text.length) break;
-    lineStart = lineEnd + (text.charCodeAt(lineEnd) === 13 && text.charCodeAt(lineEnd + 1) === 10 ? 2 : 1);
+    while (text[after] === " " || text[after] === "\t") after++;
+    if (after === text.length || text[after] === "\n" || text[after] === "\r") return { at, masked };
+    masked.push(at);
   }
-  return { language, start: 0, end: text.length, contentStart, contentEnd: text.length, closed: false };
 }
 
-/**
- * Parses the frontmatter at `location` of `text`.
- * @param lines the document's line index, for ranges.
- */
-export function parseFrontmatter(text: string, location: FrontmatterLocation, lines: LineIndex): Frontmatter {
-  const raw = text.slice(location.contentStart, location.contentEnd);
-  const frontmatter: Frontmatter = {
-    language: location.language,
-    range: lines.range(location.start, location.end),
-    raw,
-    contentOffset: location.contentStart,
-    data: undefined,
-    problems: [],
-    yaml: undefined,
+/** The text gray-matter is given: see the module comment. The same length as `text`. */
+function viewFor(text: string, openLine: string, closeAt: number, masked: readonly number[]): string {
+  const head = text.slice(0, closeAt);
+  if (masked.length === 0 && !/\r(?!\n)/.test(head) && openLine === openLine.toLowerCase()) return text;
+  const chars = head.replace(/\r(?!\n)/g, "\n").split("");
+  for (const at of masked) chars[at] = " ";
+  const converted = chars.join("");
+  return converted.slice(0, openLine.length).toLowerCase() + converted.slice(openLine.length) + text.slice(closeAt);
+}
+
+/** A block opened on line 1 and never closed: one finding over the opening fence line, nothing read. */
+function unclosed(text: string, lines: LineIndex, language: string, contentStart: number): FrontmatterRead {
+  // The finding covers the opening fence line without its line ending (LF, CRLF or CR), so LF and
+  // CRLF copies of a file get the same range, and a fence at the very end keeps its last character.
+  let fenceEnd = contentStart;
+  while (fenceEnd > 0 && (text[fenceEnd - 1] === "\n" || text[fenceEnd - 1] === "\r")) fenceEnd--;
+  const problem: FrontmatterProblem = {
+    code: "unclosed",
+    message: "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter",
+    offset: 0,
+    endOffset: fenceEnd,
   };
-  if (location.language !== "yaml") {
-    const label = location.language === "toml" ? "TOML (+++)" : `'---${location.language}'`;
-    frontmatter.problems.push({
-      code: "unsupported-language",
-      message: `Unsupported frontmatter language ${label}: handoffkit reads YAML frontmatter only and never evaluates a block`,
-      offset: location.start,
-      endOffset: location.contentStart,
-    });
-    return frontmatter;
-  }
-  const base = location.contentStart;
-  // The yaml composer recurses once per level: deeper text is refused before it is composed.
-  const deep = yamlNestingTooDeepAt(raw);
-  if (deep !== -1) {
-    frontmatter.problems.push({ code: "yaml-error", message: TOO_DEEP, offset: base + deep, endOffset: base + deep + 1 });
-    return frontmatter;
-  }
-  const doc = parseDocument(raw, {
-    schema: "core",
-    uniqueKeys: true,
-    merge: false,
-    prettyErrors: false,
-    strict: true,
-    keepSourceTokens: false,
-    // The yaml library would print its warnings (e.g. a collection used as a key, stringified by
-    // toJS) to stderr through process.emitWarning: a document must never write to our output.
-    logLevel: "error",
-  });
-  frontmatter.yaml = doc;
-  for (const error of doc.errors) {
-    const duplicate = error.code === "DUPLICATE_KEY";
-    let at = error.pos[0];
-    // After a key with no value, yaml points a duplicate at the line break before the key (the
-    // `\r` of a CRLF): step onto the key, so CRLF and LF copies give the same finding.
-    if (duplicate) while (raw[at] === "\r" || raw[at] === "\n") at++;
-    let end = Math.max(at, at + error.pos[1] - error.pos[0]);
-    // A range that ends between the CR and LF of a CRLF ends before the CR, as it does before the LF alone.
-    if (end > at && raw[end - 1] === "\r" && raw[end] === "\n") end--;
-    // …and never between the halves of a surrogate pair (yaml ends some ranges one unit short).
-    if (end > at && /[\uD800-\uDBFF]/.test(raw[end - 1] ?? "") && /[\uDC00-\uDFFF]/.test(raw[end] ?? "")) end++;
-    const problem: FrontmatterProblem = {
-      code: duplicate ? "duplicate-key" : "yaml-error",
-      message: duplicate ? `Duplicate frontmatter key${keyName(raw, at)}` : cleanYamlMessage(error.message),
-      offset: base + at,
-      endOffset: base + end,
-    };
-    // yaml may report one stack overflow more than once, at places that depend on the caller's
-    // stack depth: one "nests too deeply" finding is enough, and the same message at the same
-    // place is one finding.
-    const tooDeep = problem.message === TOO_DEEP;
-    if (frontmatter.problems.some((p) => p.message === problem.message && (tooDeep || p.offset === problem.offset))) continue;
-    frontmatter.problems.push(problem);
-  }
-  // An application tag (`!!js/function`, `!ruby/object`, `!custom`) asks a loader to build or run
-  // something: yaml's core schema never does; the value is read as plain text, and said so.
-  for (const warning of doc.warnings) {
-    if (warning.code !== "TAG_RESOLVE_FAILED") continue;
-    const tag = raw.slice(warning.pos[0], warning.pos[1]).split(/\s/)[0] ?? "";
-    frontmatter.problems.push({
-      code: "unknown-tag",
-      message: `YAML tag '${tag}' is not supported: the value is read as plain text and never run`,
-      offset: base + warning.pos[0],
-      endOffset: base + warning.pos[0] + tag.length,
-    });
-  }
-  let refused = false;
-  visit(doc, {
-    Pair(_key, pair) {
-      // `{ a }: b` or `[a]: b`: a JavaScript object cannot hold such a key (yaml would stringify
-      // it with a warning). Templates hit this with `{{ PLACEHOLDER }}` keys.
-      if (pair.key !== null && isCollection(pair.key)) {
-        refused = true;
-        const [s, e] = (pair.key as Node).range ?? [0, 0];
-        frontmatter.problems.push({
-          code: "yaml-error",
-          message: `Frontmatter key '${raw.slice(s, Math.min(e, s + 40)).trim()}' is a YAML collection; keys must be plain text (an unfilled template placeholder?)`,
-          offset: base + s,
-          endOffset: base + e,
-        });
-      }
-    },
-    Alias(_key, node) {
-      refused = true;
-      const [s, e] = node.range ?? [0, 0];
-      frontmatter.problems.push({
-        code: "alias",
-        message: `YAML alias '*${node.source}' is not allowed in frontmatter (aliases can expand without bound)`,
-        offset: base + s,
-        endOffset: base + e,
-      });
-    },
-    Node(_key, node) {
-      if (node.anchor) {
-        refused = true;
-        const [s] = node.range ?? [0, 0];
-        // A node's range starts at its value, after its properties: point at the `&name` itself,
-        // the last one written before the value (a tag or a line break may sit in between).
-        const marker = `&${node.anchor}`;
-        const at = raw.lastIndexOf(marker, s);
-        const offset = at === -1 ? s : at;
-        frontmatter.problems.push({
-          code: "anchor",
-          message: `YAML anchor '&${node.anchor}' is not allowed in frontmatter`,
-          offset: base + offset,
-          endOffset: base + (at === -1 ? s : at + marker.length),
-        });
-      }
-    },
-  });
-  if (doc.errors.length > 0 || refused) return frontmatter;
-  if (doc.contents === null) {
-    frontmatter.data = {};
-    return frontmatter;
-  }
-  if (!isMap(doc.contents)) {
-    const [s, e] = doc.contents.range ?? [0, raw.length];
-    frontmatter.problems.push({
-      code: "not-a-map",
-      message: "Frontmatter must be a YAML mapping of keys to values",
-      offset: base + s,
-      endOffset: base + e,
-    });
-    return frontmatter;
-  }
-  const data = doc.toJS({ maxAliasCount: 0 }) as unknown;
-  frontmatter.data = data as Record<string, unknown>;
-  return frontmatter;
+  return {
+    location: { language, start: 0, end: text.length, contentStart, contentEnd: text.length, closed: false, bareFence: false },
+    frontmatter: { language, range: lines.range(0, contentStart), raw: "", contentOffset: contentStart, data: undefined, problems: [problem], tree: undefined },
+  };
 }
 
-function keyName(raw: string, at: number): string {
-  const match = /^[^\s:#]+|^"[^"\n]*"|^'[^'\n]*'/.exec(raw.slice(at, at + 200));
-  return match ? ` '${match[0]}'` : "";
-}
-
-/** For text nested past `MAX_NESTING_DEPTH` (`./nesting.ts`), and for a stack overflow yaml itself catches. */
-const TOO_DEEP = "YAML syntax error: the frontmatter nests too deeply to be read";
-
-/** The yaml package appends " at line L, column C" and a code frame; we give positions ourselves. */
-function cleanYamlMessage(message: string): string {
-  const first = message.split("\n")[0] ?? message;
-  // yaml quotes the offending token JSON-style; a CRLF inside it reads `\r\n`: show it as `\n`
-  // so CRLF and LF copies of a file give the same message.
-  const token = first.replace(/\\r\\n|\\r/g, "\\n");
-  // yaml catches its own stack overflow on deeply nested collections and reports it as an error.
-  if (token.startsWith("Maximum call stack size exceeded")) return TOO_DEEP;
-  return `YAML syntax error: ${token.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "")}`;
-}
-
-/**
- * Offsets (into the document text) of the value at `path` in the frontmatter, falling back to its
- * key, then to the nearest existing parent, then to the block's content.
- * @param path keys and indexes, e.g. `["completed_steps", 0, "evidence"]`.
- */
-export function frontmatterNodeOffsets(
-  frontmatter: Frontmatter,
-  path: readonly (string | number)[],
-  which: "value" | "key" = "value",
-): { offset: number; endOffset: number } {
-  const base = frontmatter.contentOffset;
-  const doc = frontmatter.yaml;
-  const fallback = { offset: frontmatter.range.start.offset, endOffset: frontmatter.range.start.offset + 3 };
-  if (!doc || !doc.contents) return fallback;
-  let node: unknown = doc.contents;
-  let best: { offset: number; endOffset: number } | undefined = rangeOf(node, base);
-  for (const segment of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-      if (!pair) break;
-      const keyRange = rangeOf(pair.key, base);
-      const valueRange = rangeOf(pair.value, base);
-      best = (which === "key" && segment === path[path.length - 1] ? keyRange : valueRange ?? keyRange) ?? best;
-      if (which === "key" && segment === path[path.length - 1]) return best ?? fallback;
-      node = pair.value;
-    } else if (isCollection(node) && typeof segment === "number") {
-      const item = node.items[segment];
-      if (item === undefined) break;
-      best = rangeOf(item, base) ?? best;
-      node = item;
-    } else {
-      break;
-    }
-  }
-  return best ?? fallback;
-}
-
-function rangeOf(node: unknown, base: number): { offset: number; endOffset: number } | undefined {
-  if (!isNode(node) || isAlias(node)) return undefined;
-  const range = (node as Node).range;
-  if (!range) return undefined;
-  return { offset: base + range[0], endOffset: base + range[1] };
+/** Where the frontmatter block of `text` sits (see {@link readFrontmatter}); undefined when there is none. */
+export function locateFrontmatter(text: string): FrontmatterLocation | undefined {
+  return readFrontmatter(text)?.location;
 }

@@ -55,7 +55,8 @@ export function parseJsonRecord(raw: string, offset: number, origin: JsonRecord[
   return record;
 }
 
-function describeJsonError(code: string): string {
+/** A jsonc-parser error code (`PropertyNameExpected`) in words (`property name expected`). */
+export function describeJsonError(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 

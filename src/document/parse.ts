@@ -3,7 +3,7 @@
  * content; every problem is kept on the model for the rules to report.
  */
 import type { SourceFile } from "../load/read.js";
-import { locateFrontmatter, parseFrontmatter, type Frontmatter } from "./frontmatter.js";
+import { readFrontmatter, type Frontmatter } from "./frontmatter.js";
 import { findFencedRecord, parseJsonRecord, type JsonRecord } from "./json-record.js";
 import { formatReferenceReason } from "./reference-page.js";
 import { limitMarkdown } from "./markdown-limits.js";
@@ -50,38 +50,14 @@ export function parseDocument(source: SourceFile, options: ParseOptions = {}): H
   let frontmatter: Frontmatter | undefined;
   let markdownText = text;
   let bodyOffset = 0;
-  const location = locateFrontmatter(text);
-  if (location) {
-    if (location.closed) {
-      frontmatter = parseFrontmatter(text, location, lines);
-      bodyOffset = location.end;
-      // remark-frontmatter reads `---` and `+++` blocks itself; anything else must not become
-      // Markdown (a `---js` block would otherwise turn into a setext heading).
-      if (location.language !== "yaml" && location.language !== "toml") {
-        markdownText = blankOut(text, location.start, location.end);
-      }
-    } else {
-      // The finding covers the opening fence line without its line ending (LF, CRLF or CR), so
-      // LF and CRLF copies of a file get the same range, and a fence at the very end keeps its
-      // last character.
-      let fenceEnd = Math.min(text.length, location.contentStart);
-      while (fenceEnd > 0 && (text[fenceEnd - 1] === "\n" || text[fenceEnd - 1] === "\r")) fenceEnd--;
-      frontmatter = {
-        language: location.language,
-        range: lines.range(0, Math.min(text.length, location.contentStart)),
-        raw: "",
-        contentOffset: location.contentStart,
-        data: undefined,
-        problems: [
-          {
-            code: "unclosed",
-            message: "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter",
-            offset: 0,
-            endOffset: fenceEnd,
-          },
-        ],
-        yaml: undefined,
-      };
+  const read = readFrontmatter(text, lines);
+  if (read) {
+    frontmatter = read.frontmatter;
+    if (read.location.closed) {
+      bodyOffset = read.location.end;
+      // remark-frontmatter reads bare `---` and `+++` blocks itself; anything else must not become
+      // Markdown (a `---json` block would otherwise turn into a setext heading).
+      if (!read.location.bareFence) markdownText = blankOut(text, read.location.start, read.location.end);
     }
   }
   if (options.markdown === false) {

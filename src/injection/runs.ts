@@ -9,7 +9,7 @@
  */
 import type { Nodes, Parents, PhrasingContent, Root } from "mdast";
 import type { Node as JsonNode } from "jsonc-parser";
-import { isScalar, visit as visitYaml } from "yaml";
+import { walkTree, type FrontmatterNode } from "../document/frontmatter-tree.js";
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeSegments, type NormalizedText, type TextSegment } from "./normalize.js";
 
@@ -83,7 +83,7 @@ function collect(document: HandoffDocument): TextRun[] {
   const push = (run: TextRun | undefined): void => {
     if (run) runs.push(run);
   };
-  if (document.frontmatter?.yaml) collectFrontmatter(document, push);
+  if (document.frontmatter?.tree) collectFrontmatter(document, push);
   if (document.mdast) collectMarkdown(document.text, document.mdast, push);
   if (document.record?.tree) collectJson(document.record.tree, document.record.raw, document.record.offset, push);
   return runs;
@@ -91,25 +91,14 @@ function collect(document: HandoffDocument): TextRun[] {
 
 function collectFrontmatter(document: HandoffDocument, push: (run: TextRun | undefined) => void): void {
   const frontmatter = document.frontmatter;
-  if (!frontmatter?.yaml) return;
-  const base = frontmatter.contentOffset;
-  visitYaml(frontmatter.yaml, {
-    Pair(_key, pair) {
-      const value = pair.value;
-      if (isScalar(value) && typeof value.value === "string" && value.range) {
-        const [s, e] = value.range;
-        push(makeRun("frontmatter", [{ text: value.value, offset: base + s, source: frontmatter.raw.slice(s, e) }]));
-      }
-    },
-    Seq(_key, seq) {
-      for (const item of seq.items) {
-        if (isScalar(item) && typeof item.value === "string" && item.range) {
-          const [s, e] = item.range;
-          push(makeRun("frontmatter", [{ text: item.value, offset: base + s, source: frontmatter.raw.slice(s, e) }]));
-        }
-      }
-    },
-  });
+  if (!frontmatter?.tree) return;
+  const text = document.text;
+  const pushScalar = (node: FrontmatterNode | undefined): void => {
+    if (node?.kind !== "scalar" || typeof node.value !== "string") return;
+    push(makeRun("frontmatter", [{ text: node.value, offset: node.offset, source: text.slice(node.offset, node.endOffset) }]));
+  };
+  // Every string value and list item, in any frontmatter language; keys are not scanned.
+  walkTree(frontmatter.tree, { entry: (entry) => pushScalar(entry.value), item: pushScalar });
 }
 
 function collectJson(

@@ -9,9 +9,9 @@
  * **Canonical form for every other Markdown profile** (`handoffkit` canonical form v1), chosen to be
  * the same computation so a document keeps its digest when its profile changes (a hatch3r document
  * whose `type` was edited is detected as `generic`, and still verifies):
- * - bytes: the document text after the line that closes the frontmatter block (`---`); the whole
- *   document when it has no frontmatter. The frontmatter itself (including `integrity`) is never
- *   hashed, so sealing cannot change the digest;
+ * - bytes: the document text after the line that closes the frontmatter block (`---`, or `+++`
+ *   for TOML frontmatter); the whole document when it has no frontmatter. The frontmatter itself
+ *   (including `integrity`) is never hashed, so sealing cannot change the digest;
  * - BOM: a leading UTF-8 BOM (EF BB BF) is never part of the text, so adding or removing it does not
  *   change the digest;
  * - line endings: hashed as written. CRLF and LF give different digests; {@link lineEndingVariants}

@@ -4,7 +4,7 @@
  * based on, under the file's lock (src/store/file-lock.ts), so of two concurrent `resume` runs
  * exactly one wins.
  */
-import { isMap, isScalar } from "yaml";
+import { entryOf, writeScalarLike } from "../document/frontmatter-tree.js";
 import type { HandoffDocument } from "../document/model.js";
 import { atomicWrite } from "../store/atomic-write.js";
 import { canTransition, isStatus, type HandoffStatus } from "./transitions.js";
@@ -24,32 +24,24 @@ export function utcStamp(now: Date): string {
   return `${now.toISOString().slice(0, 19)}Z`;
 }
 
-function quoteLike(original: string, value: string): string {
-  if (original.startsWith('"')) return JSON.stringify(value);
-  if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;
-  return value;
-}
-
 /**
  * The document text with top-level frontmatter `values` replaced in place (keys that are absent
- * are left absent). Quoting style of each value is kept.
+ * are left absent), in any frontmatter language. Each value is written the way the old one is
+ * written (its quotes; a TOML date-time stays bare).
  * @throws TransitionError when the frontmatter is not a mapping or a value is not a one-line scalar.
  */
 export function editFrontmatterValues(document: HandoffDocument, values: Readonly<Record<string, string>>): string {
   const fm = document.frontmatter;
-  const contents = fm?.yaml?.contents;
-  if (!fm || !isMap(contents)) throw new TransitionError("the handoff has no YAML frontmatter to change");
+  const tree = fm?.tree;
+  if (!fm || tree?.kind !== "map") throw new TransitionError("the handoff has no frontmatter mapping to change");
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const [key, value] of Object.entries(values)) {
-    const pair = contents.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
-    if (!pair) continue;
-    const node = pair.value;
-    if (!isScalar(node) || !node.range || node.type === "BLOCK_FOLDED" || node.type === "BLOCK_LITERAL") {
-      throw new TransitionError(`frontmatter '${key}' is not a one-line value`);
-    }
-    const start = fm.contentOffset + node.range[0];
-    const end = fm.contentOffset + node.range[1];
-    edits.push({ start, end, text: quoteLike(document.text.slice(start, end), value) });
+    const entry = entryOf(tree, key);
+    if (!entry) continue;
+    const node = entry.value;
+    const written = node?.kind === "scalar" && node.endOffset > node.offset && !/[\r\n]/.test(document.text.slice(node.offset, node.endOffset)) ? writeScalarLike(fm.language, node, value) : undefined;
+    if (!node || written === undefined) throw new TransitionError(`frontmatter '${key}' is not a one-line value`);
+    edits.push({ start: node.offset, end: node.endOffset, text: written });
   }
   let text = document.text;
   for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);

@@ -3,8 +3,8 @@
  * several lines (scanned again with their lines joined), the `integrity` value (never a secret),
  * and the lines carrying a `# handoff: allow` comment.
  */
-import { isMap, isScalar, visit, type Pair, type Scalar } from "yaml";
 import type { Frontmatter } from "../document/frontmatter.js";
+import { walkTree, type FrontmatterScalarStyle } from "../document/frontmatter-tree.js";
 import { scanSecrets, type SecretMatch } from "./scan.js";
 
 /** A secret found only once a multi-line frontmatter value's lines were joined. */
@@ -23,14 +23,15 @@ export interface FrontmatterSecretFacts {
   folded: FoldedSecretMatch[];
 }
 
-/** A YAML comment `# handoff: allow` (a `#` at the start of a line or after whitespace). */
+/** A YAML or TOML comment `# handoff: allow` (a `#` at the start of a line or after whitespace). */
 const ALLOW_RE = /(?:^|\s)#\s*handoff:\s*allow\b/;
 
 /** The lines of a scalar's source without its block header or quotes, trimmed, joined with nothing. */
-function joinedSource(source: string, type: Scalar["type"]): { joined: string; pieces: string[] } {
+function joinedSource(source: string, style: FrontmatterScalarStyle): { joined: string; pieces: string[] } {
   let body = source;
-  if (type === "BLOCK_FOLDED" || type === "BLOCK_LITERAL") body = body.replace(/^[^\n]*\n/, "");
-  else if (type === "QUOTE_DOUBLE" || type === "QUOTE_SINGLE") body = body.slice(1, -1);
+  if (style === "block-folded" || style === "block-literal") body = body.replace(/^[^\n]*\n/, "");
+  else if (style === "double" || style === "single") body = body.slice(1, -1);
+  else if (style === "multiline-double" || style === "multiline-single") body = body.slice(3, -3);
   const pieces = body
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())
@@ -39,47 +40,42 @@ function joinedSource(source: string, type: Scalar["type"]): { joined: string; p
 }
 
 /**
- * Collects the frontmatter facts of a parsed YAML frontmatter.
+ * Collects the frontmatter facts of a parsed frontmatter (any language).
  * @param text the document text (the frontmatter's offsets index it).
  */
 export function frontmatterSecretFacts(frontmatter: Frontmatter | undefined, text: string): FrontmatterSecretFacts {
   const facts: FrontmatterSecretFacts = { exempt: [], allowed: [], folded: [] };
-  const doc = frontmatter?.yaml;
-  if (!frontmatter || !doc || !doc.contents) return facts;
-  const base = frontmatter.contentOffset;
+  const tree = frontmatter?.tree;
+  if (!tree) return facts;
   const lineOf = (offset: number): string => {
     const start = text.lastIndexOf("\n", offset - 1) + 1;
     const newline = text.indexOf("\n", offset);
     return text.slice(start, newline === -1 ? text.length : newline);
   };
-  if (isMap(doc.contents)) {
-    for (const pair of doc.contents.items) {
-      if (isScalar(pair.key) && String(pair.key.value) === "integrity" && isScalar(pair.value) && pair.value.range) {
-        facts.exempt.push([base + pair.value.range[0], base + pair.value.range[1]]);
-      }
+  if (tree.kind === "map") {
+    for (const entry of tree.entries) {
+      if (entry.key === "integrity" && entry.value?.kind === "scalar") facts.exempt.push([entry.value.offset, entry.value.endOffset]);
     }
   }
-  visit(doc, {
-    Pair(_key, pair: Pair) {
-      const keyRange = isScalar(pair.key) ? pair.key.range : undefined;
-      const value = pair.value;
-      if (!keyRange || !isScalar(value) || !value.range) return;
-      const start = base + keyRange[0];
-      const end = base + value.range[1];
-      const source = text.slice(base + value.range[0], end);
+  walkTree(tree, {
+    entry(entry) {
+      const value = entry.value;
+      if (value?.kind !== "scalar") return;
+      const start = entry.offset;
+      const end = value.endOffset;
+      const source = text.slice(value.offset, end);
       const spanText = text.slice(start, end);
       const lastLine = lineOf(Math.max(start, end - 1));
       if (ALLOW_RE.test(lineOf(start)) || ALLOW_RE.test(lastLine) || ALLOW_RE.test(spanText)) facts.allowed.push([start, end]);
       if (!/[\r\n]/.test(source)) return;
-      const key = String(pair.key && isScalar(pair.key) ? pair.key.value : "");
-      if (key === "integrity") return;
-      const { joined, pieces } = joinedSource(source, value.type);
-      const probe = `${key}: ${joined}`;
+      if (entry.key === "integrity") return;
+      const { joined, pieces } = joinedSource(source, value.style);
+      const probe = `${entry.key}: ${joined}`;
       for (const match of scanSecrets(probe)) {
         if (text.includes(match.value)) continue; // the plain scan finds it where it stands
         facts.folded.push({
           ...match,
-          offset: base + value.range[0],
+          offset: value.offset,
           endOffset: end,
           pieces: pieces.filter((piece) => piece.length > 4 && match.value.includes(piece)),
         });

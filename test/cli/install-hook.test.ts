@@ -77,7 +77,7 @@ describe("install-hook", () => {
     expect(blocked.status).toBe(1);
     // git sends a hook's standard output to standard error.
     expect(blocked.stderr).toBe(
-      "handoffs/2026-01-01 session é.md\n  1:1  error  Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block  frontmatter-syntax\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n",
+      "handoffs/2026-01-01 session é.md\n  1:1  error  Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block  frontmatter-syntax\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n",
     );
     expect(sh(["git", "rev-parse", "--verify", "-q", "HEAD"]).status).not.toBe(0);
 

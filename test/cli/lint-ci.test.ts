@@ -92,10 +92,10 @@ describe("formats and output", () => {
     });
     expect(code).toBe(1);
     expect(out).toBe(
-      "::error file=h.md,line=1,col=1,endLine=2,title=frontmatter-syntax::Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block\n",
+      "::error file=h.md,line=1,col=1,endLine=2,title=frontmatter-syntax::Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block\n",
     );
     expect(readFileSync(summary, "utf8")).toBe(
-      "earlier step\n### handoffkit\n\n1 file checked: 1 error, 0 warnings, 0 info.\n\n| where | severity | message | rule |\n| --- | --- | --- | --- |\n| h.md:1:1 | error | Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block | frontmatter-syntax |\n\n",
+      "earlier step\n### handoffkit\n\n1 file checked: 1 error, 0 warnings, 0 info.\n\n| where | severity | message | rule |\n| --- | --- | --- | --- |\n| h.md:1:1 | error | Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block | frontmatter-syntax |\n\n",
     );
   });
 

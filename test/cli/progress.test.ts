@@ -62,8 +62,8 @@ describe("progress line", () => {
   it("runs during lint on a terminal and is gone before the report; never with CI=true", async () => {
     const shown = terminal();
     expect(await runLint(["corpus"], { format: "json", config: false, now: "2026-03-01T12:00:00Z" }, shown.io)).toBe(1);
-    expect(shown.stderr()).toMatch(/^\r\x1b\[Khandoff: 1\/108 files \(\d+ files\/s\)/);
-    expect(shown.stderr()).toContain("handoff: 108/108 files (");
+    expect(shown.stderr()).toMatch(/^\r\x1b\[Khandoff: 1\/112 files \(\d+ files\/s\)/);
+    expect(shown.stderr()).toContain("handoff: 112/112 files (");
     expect(shown.stderr().endsWith("\r\x1b[K")).toBe(true);
     const ci = terminal({ CI: "true" });
     await runLint(["corpus"], { format: "json", config: false, now: "2026-03-01T12:00:00Z" }, ci.io);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { frontmatterNodeOffsets, locateFrontmatter, parseFrontmatter, type Frontmatter } from "../../src/document/frontmatter.js";
+import { frontmatterNodeOffsets, locateFrontmatter, readFrontmatter, type Frontmatter } from "../../src/document/frontmatter.js";
 import { parseDocument } from "../../src/document/parse.js";
 import { LineIndex } from "../../src/document/position.js";
 import { sourceFromBytes } from "../../src/load/read.js";
 
 /** Parses the frontmatter of `text` (which must open one). */
 function frontmatterOf(text: string): Frontmatter {
-  const location = locateFrontmatter(text);
-  if (!location) throw new Error("no frontmatter");
-  return parseFrontmatter(text, location, new LineIndex(text));
+  const read = readFrontmatter(text, new LineIndex(text));
+  if (!read) throw new Error("no frontmatter");
+  return read.frontmatter;
 }
 
 /** Problems as `code offset-endOffset message`. */
@@ -26,6 +26,7 @@ describe("locateFrontmatter", () => {
       contentStart: 4,
       contentEnd: 9,
       closed: true,
+      bareFence: true,
     });
   });
 
@@ -37,6 +38,7 @@ describe("locateFrontmatter", () => {
       contentStart: 5,
       contentEnd: 11,
       closed: true,
+      bareFence: true,
     });
   });
 
@@ -65,6 +67,7 @@ describe("locateFrontmatter", () => {
       contentStart: 4,
       contentEnd: 13,
       closed: false,
+      bareFence: false,
     });
   });
 
@@ -150,12 +153,14 @@ describe("parseFrontmatter", () => {
   });
 
   it.each([
-    ["+++\nowner = 'me'\n+++\n", "unsupported-language 0-4 Unsupported frontmatter language TOML (+++)"],
-    ["---json\n{\"a\": 1}\n---\n", "unsupported-language 0-8 Unsupported frontmatter language '---json'"],
     ["---js\n{ a: process.exit(3) }\n---\n", "unsupported-language 0-6 Unsupported frontmatter language '---js'"],
+    ["---coffee\na: 1\n---\n", "unsupported-language 0-10 Unsupported frontmatter language '---coffee'"],
+    ["---JavaScript\n{}\n---\n", "unsupported-language 0-14 Unsupported frontmatter language '---javascript'"],
+    ["---constructor\n{}\n---\n", "unsupported-language 0-15 Unsupported frontmatter language '---constructor'"],
+    ["+++js\na = 1\n+++\n", "unsupported-language 0-6 Unsupported frontmatter language '+++js'"],
   ])("never parses %j and reports it as unsupported", (text, expected) => {
-    expect(problemsOf(text)).toEqual([`${expected}: handoffkit reads YAML frontmatter only and never evaluates a block`]);
-    expect(frontmatterOf(text)).toMatchObject({ data: undefined, yaml: undefined });
+    expect(problemsOf(text)).toEqual([`${expected}: handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block`]);
+    expect(frontmatterOf(text)).toMatchObject({ data: undefined, tree: undefined });
   });
 
   it("reports an unclosed block over its opening fence, the same for LF and CRLF", () => {
@@ -191,8 +196,8 @@ describe("frontmatterNodeOffsets", () => {
     expect(at(["owner", "teams", 7])).toBe("[core, web]");
   });
 
-  it("falls back to the opening fence when there is no YAML document", () => {
-    const toml = frontmatterOf("+++\na = 1\n+++\n");
-    expect(frontmatterNodeOffsets(toml, ["a"])).toEqual({ offset: 0, endOffset: 3 });
+  it("falls back to the opening fence when nothing could be read", () => {
+    const js = frontmatterOf("---js\n{ a: 1 }\n---\n");
+    expect(frontmatterNodeOffsets(js, ["a"])).toEqual({ offset: 0, endOffset: 3 });
   });
 });

@@ -66,12 +66,21 @@ function changedLines(before: string, after: string): { removed: string[]; added
   return { removed: a.slice(start, a.length - end), added: b.slice(start, b.length - end) };
 }
 
+/** The characters that differ between two texts: what is left once their common start and end are taken off. */
+function changedChars(before: string, after: string): { removed: string; added: string } {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { removed: before.slice(start, before.length - end), added: after.slice(start, after.length - end) };
+}
+
 /** The text of `bytes` without its BOM (whether the BOM stays is asserted apart). */
 const decode = (bytes: Uint8Array) => new TextDecoder("utf-8").decode(bytes);
 
 describe(`fuzz: seal (${RUNS} runs)`, () => {
   let sealedCount = 0;
-  it("seal then verify passes, sealing changes only the integrity line, and sealing again changes nothing", () => {
+  it("seal then verify passes, sealing changes only the integrity line (a JSON member), and sealing again changes nothing", () => {
     fc.assert(
       fc.property(markdownArb, fc.constantFrom("\n", "\r\n"), fc.boolean(), (text, eol, bom) => {
         const body = text.replace(/\r\n?/g, "\n").replace(/\n/g, eol);
@@ -97,12 +106,18 @@ describe(`fuzz: seal (${RUNS} runs)`, () => {
         } else if (!document.frontmatter) {
           expect(removed).toEqual([]);
           expect(added.map((l) => l.replace(/\r?\n$/, ""))).toEqual(["---", `integrity: ${plan.digest}`, "---"]);
+        } else if (document.frontmatter.language === "json") {
+          // One member added after the last, on its line: only those characters are new.
+          const change = changedChars(decode(bytes), decode(plan.bytes));
+          expect(change.removed).toBe("");
+          expect(change.added).toMatch(new RegExp(`^,\\s*"integrity"\\s*:\\s*"${plan.digest}"$`));
         } else {
           expect(removed.length).toBeLessThanOrEqual(1);
-          // The key may be written quoted ("integrity": …); the value keeps its quote style.
-          for (const line of removed) expect(line).toMatch(/^(["']?)integrity\1[ \t]*:/);
+          // The key may be written quoted ("integrity": …); the value keeps its quote style; TOML
+          // writes `integrity = "…"`.
+          for (const line of removed) expect(line).toMatch(/^(["']?)integrity\1[ \t]*[:=]/);
           expect(added).toHaveLength(1);
-          expect(added[0]).toMatch(new RegExp(`^(["']?)integrity\\1[ \\t]*:[ \\t]*(["']?)${plan.digest}\\2`));
+          expect(added[0]).toMatch(new RegExp(`^(["']?)integrity\\1[ \\t]*[:=][ \\t]*(["']?)${plan.digest}\\2`));
         }
         const again = planSeal(buildDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"), session).document);
         expect(again.unchanged).toBe(true);

@@ -80,8 +80,8 @@ describe("hostile YAML frontmatter", () => {
 describe("executable frontmatter never runs", () => {
   const pwned = path.join(tmpdir(), `handoff-pwned-${process.pid}`);
   it.each([
-    ["js-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block"]],
-    ["javascript-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---javascript': handoffkit reads YAML frontmatter only and never evaluates a block"]],
+    ["js-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block"]],
+    ["javascript-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---javascript': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block"]],
     [
       "yaml-js-tag.md",
       [

@@ -36,7 +36,7 @@ describe("worker threads", () => {
     expect(single.stderr).toBe("");
     expect(single.status).toBe(1);
     const files = (JSON.parse(single.stdout) as { files: FileResult[] }).files;
-    expect(files).toHaveLength(108);
+    expect(files).toHaveLength(112);
     expect(files.reduce((n, f) => n + f.diagnostics.length, 0)).toBeGreaterThan(50);
     expect(parallel.status).toBe(single.status);
     expect(parallel.stdout).toBe(single.stdout);

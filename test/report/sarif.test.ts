@@ -63,7 +63,7 @@ describe("sarif reporter", () => {
       ["next-action", "warning"],
     ]);
     const first = results[0];
-    expect(first?.message.text).toBe("Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block");
+    expect(first?.message.text).toBe("Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block");
     expect(first?.locations?.[0]?.physicalLocation?.artifactLocation).toEqual({ uri: "docs/handoffs/a%20b.md", uriBaseId: "%SRCROOT%" });
     expect(first?.locations?.[0]?.physicalLocation?.region).toEqual({ startLine: 1, startColumn: 1, endLine: 2, endColumn: 1 });
     expect(log.runs[0]?.tool.driver.rules?.[first?.ruleIndex ?? -1]?.id).toBe("frontmatter-syntax");

@@ -24,15 +24,37 @@ describe("frontmatter-syntax", () => {
       text: "---\nowner: me\n\n# T\n",
       expected: ["1:1 error Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter"],
     },
+    { name: "accepts a clean TOML table (+++)", text: "+++\nowner = 'me'\n+++\n", expected: [] },
+    { name: "accepts a clean JSON object (---json)", text: '---json\n{"owner": "me"}\n---\n', expected: [] },
     {
-      name: "reports TOML as unsupported",
-      text: "+++\nowner = 'me'\n+++\n",
-      expected: ["1:1 error Unsupported frontmatter language TOML (+++): handoffkit reads YAML frontmatter only and never evaluates a block"],
+      name: "reports ---js as unsupported, never run",
+      text: "---js\n{ owner: 'me' }\n---\n",
+      expected: ["1:1 error Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block"],
     },
     {
-      name: "reports ---json as unsupported",
-      text: '---json\n{"owner": "me"}\n---\n',
-      expected: ["1:1 error Unsupported frontmatter language '---json': handoffkit reads YAML frontmatter only and never evaluates a block"],
+      name: "reports a duplicate TOML key where it is written the second time",
+      text: "+++\nstatus = 'open'\nstatus = 'closed'\n+++\n",
+      expected: ["3:1 error Duplicate frontmatter key 'status'"],
+    },
+    {
+      name: "reports a duplicate JSON key at the second one",
+      text: '---json\n{\n  "status": "open",\n  "status": "closed"\n}\n---\n',
+      expected: ["4:3 error Duplicate frontmatter key 'status'"],
+    },
+    {
+      name: "reports a TOML syntax error where toml-eslint-parser finds it",
+      text: "+++\nowner = [1, 2\n+++\n",
+      expected: ["3:1 error TOML syntax error: Unterminated array"],
+    },
+    {
+      name: "reports a JSON syntax error where jsonc-parser finds it",
+      text: '---json\n{"owner": "me",}\n---\n',
+      expected: ["2:16 error JSON syntax error: property name expected"],
+    },
+    {
+      name: "reports a JSON array as not a mapping",
+      text: "---json\n[1]\n---\n",
+      expected: ["2:1 error Frontmatter must be a JSON object of keys to values"],
     },
     {
       name: "reports a list as not a mapping, at the list",
