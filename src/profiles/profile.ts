@@ -58,6 +58,16 @@ export function sectionMatches(section: { normalized: string }, spec: SectionSpe
   return (spec.aliases ?? []).some((alias) => section.normalized === normalizeHeading(alias));
 }
 
+/**
+ * A section whose heading plays `spec`'s role under another title (and names no other section of
+ * `profile`): required-sections calls it misnamed rather than the section missing.
+ */
+export function standInFor<S extends { normalized: string; roles: readonly string[] }>(sections: readonly S[], spec: SectionSpec, profile: Profile): S | undefined {
+  const role = spec.role;
+  if (!role) return undefined;
+  return sections.find((s) => s.roles.includes(role) && !profile.sections.some((other) => sectionMatches(s, other)));
+}
+
 /** The first section of `sections` that names `spec`, if any. */
 export function findSection<S extends { normalized: string }>(sections: readonly S[], spec: SectionSpec): S | undefined {
   return sections.find((section) => sectionMatches(section, spec));
