@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { formatUtc } from "../document/timestamp.js";
 import { checkpointDrift, recordFromSnapshot } from "../git/checkpoint-drift.js";
-import { runGit, GitError } from "../git/run.js";
+import { GitError, runGit } from "../git/run.js";
 import { takeSnapshot, type CheckoutSnapshot } from "../git/snapshot.js";
 import type { HandoffDocument } from "../document/model.js";
 import { parseDocument } from "../document/parse.js";
@@ -20,10 +20,10 @@ import { verifyIntegrity } from "../integrity/verify.js";
 import { firstInvalidUtf8, sourceFromBytes } from "../load/read.js";
 import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
 import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../profiles/sno-record.js";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite } from "../store/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { parseNow, UsageError } from "./lint.js";
+import { parseNow, UserError } from "./errors.js";
 
 /** Options parsed from the command line. */
 export interface CheckpointCommandOptions {
@@ -40,8 +40,8 @@ interface RecordFile {
   text: string;
 }
 
-/** One line for the user: exit 2. */
-class Unusable extends Error {}
+/** The record or its checkout cannot be used: one line for the user, exit 2. */
+class Unusable extends UserError {}
 
 /** The record is sealed and its seal does not hold: refreshing it would hide that. Exit 1. */
 class BrokenSeal extends Error {}
@@ -174,28 +174,18 @@ async function verifyCheckpoint(file: string, io: CommandIO): Promise<number> {
 
 /**
  * Runs `checkpoint`. @returns 0 written (re-sealed when it was sealed) or MATCH; 1 DRIFT, or not
- * written because the record's seal did not hold; 2 unusable record, not a work tree, usage error
- * or a failed write (the file is then unchanged).
+ * written because the record's seal did not hold.
+ * @throws UserError (an unusable record, not a work tree), UsageError, GitError or AtomicWriteError
+ * (the file is then unchanged): exit 2 through the program's mapping.
  */
 export async function runCheckpoint(file: string, options: CheckpointCommandOptions, io: CommandIO): Promise<number> {
   const absolute = path.resolve(io.cwd, file);
   try {
     return options.verify ? await verifyCheckpoint(absolute, io) : await writeCheckpoint(absolute, options, io);
   } catch (error) {
-    if (error instanceof BrokenSeal) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.findings;
-    }
-    if (error instanceof Unusable || error instanceof UsageError || error instanceof AtomicWriteError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof GitError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    if (!(error instanceof BrokenSeal)) throw error;
+    io.stderr.write(`handoff: ${error.message}\n`);
+    return EXIT.findings;
   }
 }
 

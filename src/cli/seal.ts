@@ -6,7 +6,7 @@
  */
 import type { Command } from "commander";
 import { builtinRules } from "../../rules/index.js";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { loadConfig } from "../engine/config.js";
 import type { Rule } from "../engine/rule.js";
 import { checkDocument } from "../engine/run.js";
 import { planSeal, SealError } from "../integrity/seal.js";
@@ -30,6 +30,7 @@ export function isSealGateRule(ruleId: string): boolean {
 /**
  * Runs `seal`. @returns 0 when every file is sealed (or already was), 1 when a file was refused for
  * secret or injection findings, 2 when a file cannot be sealed or written (it is then unchanged).
+ * @throws ConfigError for a bad config file.
  * @param gateRules the rules that can block sealing (default: the built-in rules {@link isSealGateRule} selects).
  */
 export async function runSeal(
@@ -38,14 +39,7 @@ export async function runSeal(
   io: CommandIO,
   gateRules: readonly Rule[] = builtinRules.filter((rule) => isSealGateRule(rule.meta.id)),
 ): Promise<number> {
-  let config: HandoffConfig;
-  try {
-    config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`handoff: ${error.message}\n`);
-    return EXIT.usage;
-  }
+  const config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
   const session = createSession({ cwd: io.cwd, config, rules: gateRules });
   let exit: number = EXIT.ok;
   for (const file of files) {

@@ -8,7 +8,7 @@ import { createSession, type LintSession } from "../lint.js";
 import { existingStores, resolveStore } from "../store/resolve.js";
 import { DirectoryStore } from "../store/store.js";
 import type { CommandIO } from "./io.js";
-import { parseNow } from "./lint.js";
+import { parseNow } from "./errors.js";
 
 /** Options every store command takes. */
 export interface StoreCommandOptions {

@@ -165,6 +165,6 @@ describe("install-hook", () => {
     rmSync(path.join(repo, ".git"), { recursive: true, force: true });
     const result = await install();
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^handoff: git rev-parse failed: fatal: not a git repository/);
+    expect(result.err).toMatch(/^handoff: git rev-parse failed \(exit 128\): fatal: not a git repository/);
   });
 });

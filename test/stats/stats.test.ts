@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/program.js";
 import { runStats } from "../../src/cli/stats.js";
 import { JOB_RECORD_PATTERNS } from "../../src/stats/facts.js";
 import { parseGate, type StatsReport } from "../../src/stats/figures.js";
@@ -255,7 +256,7 @@ describe("stats --history", () => {
     ]);
     expect(atRoot.stderr()).toBe("handoff: v1-headings is 50.0% (1 of 2), under the minimum 60.0%\n");
     const glob = captureIO(dir);
-    expect(await runStats(["handoffs/*.md"], { format: "table", history: true }, glob.io)).toBe(2);
+    expect(await runCli(["stats", "handoffs/*.md", "--history"], glob.io)).toBe(2);
     expect(glob.stderr()).toBe("handoff: --history takes a directory inside a git repository; 'handoffs/*.md' is not a directory\n");
   });
 });
