@@ -23,14 +23,16 @@ import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordConte
 import { atomicWrite } from "../store/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { parseNow, UserError } from "./errors.js";
+import { nowOption } from "./options.js";
+import { UserError } from "./errors.js";
 
 /** Options parsed from the command line. */
 export interface CheckpointCommandOptions {
   repo?: string;
   verify?: boolean;
   by?: string;
-  now?: string;
+  /** `--now`, parsed. */
+  now?: Date;
 }
 
 /** A record file read as text. */
@@ -123,7 +125,7 @@ async function writeCheckpoint(file: string, options: CheckpointCommandOptions, 
     if (error instanceof GitError) throw new Unusable(`${repo} is not a git work tree (${error.detail})`);
     throw error;
   }
-  const now = parseNow(options.now) ?? new Date();
+  const now = options.now ?? new Date();
   const by = options.by ?? (await defaultBy(snapshot.checkout));
   const record = recordFromSnapshot(snapshot, (previous?.checkpoint ?? 0) + 1, formatUtc(now), by);
   let text: string;
@@ -175,7 +177,7 @@ async function verifyCheckpoint(file: string, io: CommandIO): Promise<number> {
 /**
  * Runs `checkpoint`. @returns 0 written (re-sealed when it was sealed) or MATCH; 1 DRIFT, or not
  * written because the record's seal did not hold.
- * @throws UserError (an unusable record, not a work tree), UsageError, GitError or AtomicWriteError
+ * @throws UserError (an unusable record, not a work tree), GitError or AtomicWriteError
  * (the file is then unchanged): exit 2 through the program's mapping.
  */
 export async function runCheckpoint(file: string, options: CheckpointCommandOptions, io: CommandIO): Promise<number> {
@@ -198,7 +200,7 @@ export function registerCheckpoint(program: Command, io: CommandIO, setExit: (co
     .option("--repo <dir>", "the checkout to record (default: the working directory)")
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")
     .option("--by <name>", "who writes the checkpoint (default: git user.name)")
-    .option("--now <iso>", "the time to record as 'updated' (default: now)")
+    .addOption(nowOption("the time to record as 'updated', default now"))
     .addHelpText("after", exitCodesHelp("checkpoint"))
     .action(async (file: string, options: CheckpointCommandOptions) => {
       setExit(await runCheckpoint(file, options, io));

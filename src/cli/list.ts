@@ -13,6 +13,7 @@ import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
@@ -82,7 +83,6 @@ function table(rows: readonly ListRow[]): string {
 
 /** Runs `list`. @returns 0, or 2 for usage errors. */
 export async function runList(options: ListCommandOptions, io: CommandIO): Promise<number> {
-  if (!["table", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: table, json)`);
   const { session, stores } = openStore(options, io);
   const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
   for (const status of wanted ?? []) {
@@ -125,14 +125,14 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("list")
     .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
-    .option("-f, --format <format>", "table or json", "table")
+    .addOption(formatOption(["table", "json"], "table"))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
-    .option("-p, --profile <profile>", "look up the store of this profile")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(profileOption("look up the store of this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
-    .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("list"))
     .action(async (options: ListCommandOptions) => {
       setExit(await runList(options, io));

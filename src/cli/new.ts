@@ -15,6 +15,7 @@ import { formatRecordContent } from "../profiles/sno-record.js";
 import { fillTemplate, readTemplate, repositoryFacts, sealFilled, templateValues, TemplateError, type RepositoryFacts } from "../store/template.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { UserError } from "./errors.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 import { packageRoot } from "./version.js";
@@ -101,12 +102,14 @@ export function registerNew(program: Command, io: CommandIO, setExit: (code: num
     .description(
       "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)",
     )
-    .option("-p, --profile <profile>", `template and store to use: ${PROFILES.join(", ")}`)
+    .addOption(profileOption("template and store to use", PROFILES))
     .option("-s, --slug <slug>", "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)")
     .option("--agent <name>", "the writing agent (source_agent)", "handoffkit")
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
     .option("--templates <dir>", "a folder of <profile>.md templates to use instead of the bundled ones")
-    .option("--now <iso>", "the clock (ISO-8601 with zone)")
+    .addOption(configOption())
+    .addOption(noConfigOption())
+    .addOption(nowOption("the clock"))
     .addHelpText("after", exitCodesHelp("new"))
     .action(async (options: NewCommandOptions) => {
       setExit(await runNew(options, io));

@@ -10,7 +10,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { ConfigError } from "../engine/config.js";
 import { workTreeRoot } from "../git/queries.js";
 import { escapeControls } from "../report/controls.js";
 import { resumeText, type ResumeCandidate } from "../resume/report-text.js";
@@ -23,6 +22,7 @@ import { handoffPathTest } from "../store/store-paths.js";
 import { DirectoryStore } from "../store/store.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** Options of `resume`. */
@@ -120,7 +120,6 @@ function checks(steps: readonly StepOutcome[]): Array<Record<string, unknown>> {
 
 /** Runs `resume`. @returns the exit code (`EXIT_CODES.resume` in ./exit-codes.ts). */
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
-  if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json)`);
   const json = options.format === "json";
   const dryRun = Boolean(options.dryRun);
   const strict = Boolean(options.strict);
@@ -204,16 +203,16 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .command("resume")
     .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .option("-f, --format <format>", "text or json", "text")
+    .addOption(formatOption(["text", "json"], "text"))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
-    .option("-p, --profile <profile>", "check against this profile (and read only its store)")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(profileOption("check against this profile (and read only its store)"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("--pr-body <file>", "a pull-request description holding a fenced verified-delivery record")
     .option("--dry-run", "check and print, change nothing")
     .option("--strict", "also refuse on an integrity mismatch or missing digest, drift, and expiry warnings")
     .option("--no-git", "skip the drift check against the live repository")
-    .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("resume"))
     .action(async (id: string | undefined, options: ResumeCommandOptions) => {
       setExit(await runResume(id, options, io));

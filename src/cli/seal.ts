@@ -15,6 +15,7 @@ import { readSource } from "../load/read.js";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, noConfigOption } from "./options.js";
 
 /** Options parsed from the command line. */
 export interface SealCommandOptions {
@@ -83,8 +84,8 @@ export function registerSeal(program: Command, io: CommandIO, setExit: (code: nu
     .description("write the integrity digest into each handoff's frontmatter (only that line changes)")
     .argument("<files...>", "handoff documents to seal")
     .option("--force", "seal even with error findings from the secret or injection rules")
-    .option("-c, --config <file>", "use this config file instead of searching for one")
-    .option("--no-config", "ignore config files")
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .addHelpText("after", exitCodesHelp("seal"))
     .action(async (files: string[], options: SealCommandOptions) => {
       setExit(await runSeal(files, options, io));

@@ -17,7 +17,7 @@ import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats
 import { defaultInputs } from "../store/resolve.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { parseNow } from "./errors.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
 
 /** Options parsed from the command line. */
@@ -29,7 +29,8 @@ export interface StatsCommandOptions {
   history?: boolean;
   since?: string;
   failUnder?: string[];
-  now?: string;
+  /** `--now`, parsed. */
+  now?: Date;
 }
 
 const FORMATS = ["table", "json", "markdown", "svg", "html"];
@@ -119,10 +120,9 @@ function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): n
 
 /**
  * Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 when a gate names no figure or a
- * path matches nothing. @throws ConfigError or UsageError for a bad option, GitError for `--history` git failures.
+ * path matches nothing. @throws ConfigError for a bad gate or config, GitError for `--history` git failures.
  */
 export async function runStats(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
-  if (!FORMATS.includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
   let gates: Gate[];
   try {
     gates = (options.failUnder ?? []).map(parseGate);
@@ -130,7 +130,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
     throw new ConfigError((error as Error).message);
   }
   const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now) });
+  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now });
   const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
   if (options.history) {
     if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
@@ -171,14 +171,14 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .command("stats")
     .description("schema-adoption figures over handoffs (counts and shares), for CI")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
-    .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "table")
-    .option("-p, --profile <profile>", "check every document against this profile")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(formatOption(FORMATS, "table"))
+    .addOption(profileOption("check every document against this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("--summary", "also append the Markdown report to $GITHUB_STEP_SUMMARY when it is set")
     .option("--history", "figures at each commit that changed the directory (read from git, nothing checked out)")
     .option("--since <date>", "with --history: commits since this date")
-    .option("--now <iso>", "the clock for the expiry figure (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for the expiry figure"))
     .option(
       "--fail-under <gate>",
       "exit 1 when a figure's share is below FIGURE=SHARE (or FIGURE>=SHARE) or above FIGURE<=SHARE; SHARE is 0.4 or 40%; a figure of 0 of 0 passes with a note; repeatable",

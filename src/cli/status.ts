@@ -13,6 +13,7 @@ import { StoreEscapeError } from "../store/naming.js";
 import type { DirectoryStore, StoredHandoff } from "../store/store.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
 /** Runs `status`. @returns 0 changed, 1 refused, 2 usage or unusable. */
@@ -71,8 +72,10 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .argument("<id>", "handoff id or file name in the store")
     .argument("<status>", "the new status")
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
-    .option("-p, --profile <profile>", "look up the store of this profile")
-    .option("--now <iso>", "the time stamped into 'updated' (ISO-8601 with zone)")
+    .addOption(profileOption("look up the store of this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
+    .addOption(nowOption("the time stamped into 'updated'"))
     .addHelpText("after", exitCodesHelp("status"))
     .action(async (id: string, to: string, options: StoreCommandOptions) => {
       setExit(await runStatus(id, to, options, io));

@@ -58,7 +58,7 @@ describe("handoff stats on corpus/adoption-35", () => {
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired<=0", "secret-findings<=0%", "injection-findings<=0"] }, none.io)).toBe(0);
     expect(none.stderr()).toBe("");
     const trust = captureIO(repoRoot);
-    expect(await runStats(["corpus/trust"], { format: "table", failUnder: ["expired<=0", "expired=10%"], now: "2026-03-02T09:00:00Z" }, trust.io)).toBe(1);
+    expect(await runStats(["corpus/trust"], { format: "table", failUnder: ["expired<=0", "expired=10%"], now: new Date("2026-03-02T09:00:00Z") }, trust.io)).toBe(1);
     expect(trust.stderr()).toBe("handoff: expired is 20.0% (1 of 5), over the maximum 0.0%\n");
     const minimum = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired=10%"] }, minimum.io)).toBe(1);
@@ -126,7 +126,7 @@ describe("handoff stats on corpus/adoption-35", () => {
 describe("handoff stats on corpus/", () => {
   it("pins every figure of the whole bundled corpus (fixed clock for the expiry figure)", async () => {
     const cap = captureIO(repoRoot);
-    expect(await runStats(["corpus"], { format: "json", now: "2026-12-01T00:00:00Z" }, cap.io)).toBe(0);
+    expect(await runStats(["corpus"], { format: "json", now: new Date("2026-12-01T00:00:00Z") }, cap.io)).toBe(0);
     const report = JSON.parse(cap.stdout()) as StatsReport;
     expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([112,109,0,3]);
     expect(Object.fromEntries(report.figures.map((f) => [f.id, `${f.count}/${f.total}`]))).toEqual({
