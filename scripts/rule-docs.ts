@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtinRules } from "../rules/index.js";
 import { SECRET_DETECTORS } from "../src/secrets/detectors.js";
-import { atomicWrite } from "../src/store/atomic-write.js";
+import { atomicWrite } from "../src/fs/atomic-write.js";
 import { renderPage } from "./rule-docs/render.js";
 
 const rulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../rules");

@@ -16,7 +16,7 @@ import { access, readFile, rename, chmod } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { runGit } from "../git/run.js";
 import { UserError } from "./errors.js";
 import { exitCodesHelp } from "./exit-codes.js";

@@ -12,7 +12,7 @@ import { checkDocument } from "../engine/run.js";
 import { planSeal, SealError } from "../integrity/seal.js";
 import { buildDocument, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption } from "./options.js";
