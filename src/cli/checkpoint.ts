@@ -19,7 +19,7 @@ import { planSeal, SealError } from "../integrity/seal.js";
 import { verifyIntegrity } from "../integrity/verify.js";
 import { firstInvalidUtf8, sourceFromBytes } from "../load/read.js";
 import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
-import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../profiles/sno-record.js";
+import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../records/sno-record.js";
 import { atomicWrite } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";

@@ -16,7 +16,7 @@ import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
-/** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
+/** hatch3r warns when more than this many handoffs are active (public repo hatch3r/hatch3r, v2.x). */
 export const HATCH3R_ACTIVE_WARNING = 25;
 
 /** Options of `list`. */

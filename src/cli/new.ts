@@ -11,7 +11,7 @@ import type { Command } from "commander";
 import { ConfigError } from "../engine/config.js";
 import { fileNameFor } from "../store/naming.js";
 import { recordFromSnapshot } from "../git/checkpoint-drift.js";
-import { formatRecordContent } from "../profiles/sno-record.js";
+import { formatRecordContent } from "../records/sno-record.js";
 import { fillTemplate, readTemplate, repositoryFacts, sealFilled, templateValues, TemplateError, type RepositoryFacts } from "../store/template.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
