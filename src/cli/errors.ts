@@ -42,6 +42,18 @@ export function exitForError(error: unknown, io: CommandIO): number {
   return EXIT.internal;
 }
 
+/**
+ * Runs a command's `run…` function outside the program (the MCP tools, `resume --format
+ * agent-hook`) with the program's mapping: a thrown error becomes {@link exitForError}'s line and code.
+ */
+export async function runMapped(io: CommandIO, command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
+  } catch (error) {
+    return exitForError(error, io);
+  }
+}
+
 /** `--now ISO` → a Date (undefined when not given). @throws UsageError for anything that is not an ISO-8601 date(-time). */
 export function parseNow(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;

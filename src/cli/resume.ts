@@ -203,7 +203,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .command("resume")
     .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .addOption(formatOption(["text", "json"], "text"))
+    .addOption(formatOption(["text", "json", "agent-hook"], "text", "text, json, or agent-hook (the text as a SessionStart hook's JSON; never fails)"))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
     .addOption(profileOption("check against this profile (and read only its store)"))
     .addOption(configOption())
@@ -215,6 +215,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("resume"))
     .action(async (id: string | undefined, options: ResumeCommandOptions) => {
-      setExit(await runResume(id, options, io));
+      if (options.format === "agent-hook") setExit(await (await import("./agent-hook-resume.js")).runAgentHookResume(id, options, io));
+      else setExit(await runResume(id, options, io));
     });
 }

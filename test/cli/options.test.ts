@@ -22,7 +22,7 @@ async function run(argv: string[]) {
 describe("shared options", () => {
   it("refuses an unknown --format, naming the command's formats", async () => {
     expect(await run(["list", "--format", "xml"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: table, json)\n" });
-    expect(await run(["resume", "-f", "table"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'table' (known: text, json)\n" });
+    expect(await run(["resume", "-f", "table"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'table' (known: text, json, agent-hook)\n" });
     expect(await run(["stats", "--format", "csv"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'csv' (known: table, json, markdown, svg, html)\n" });
   });
 
