@@ -16,8 +16,9 @@ import { access, readFile, rename, chmod } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
-import { git, GitError } from "../git/repository.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
+import { runGit } from "../git/run.js";
+import { UserError } from "./errors.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -102,7 +103,7 @@ export interface InstallResult {
 }
 
 /** A hook cannot be installed: printed as one line, exit 2. */
-export class HookError extends Error {
+export class HookError extends UserError {
   override name = "HookError";
 }
 
@@ -111,7 +112,7 @@ export class HookError extends Error {
  * @throws GitError outside a git repository; HookError when a chained hook exists already.
  */
 export async function installHook(cwd: string, cliPath: string = installedCliPath()): Promise<InstallResult> {
-  const hooksDir = path.resolve(cwd, (await git(cwd, ["rev-parse", "--git-path", "hooks"])).toString("utf8").trim());
+  const hooksDir = path.resolve(cwd, (await runGit(["rev-parse", "--git-path", "hooks"], cwd)).stdout.toString("utf8").trim());
   const hookPath = path.join(hooksDir, "pre-commit");
   const chainedPath = path.join(hooksDir, CHAINED_HOOK_NAME);
   let chained: string | undefined;
@@ -149,20 +150,10 @@ export function registerInstallHook(program: Command, io: CommandIO, setExit: (c
     .description("install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
     .addHelpText("after", exitCodesHelp("install-hook"))
     .action(async () => {
-      try {
-        const result = await installHook(io.cwd);
-        const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
-        io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
-        if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
-        setExit(EXIT.ok);
-      } catch (error) {
-        if (error instanceof GitError || error instanceof HookError) {
-          io.stderr.write(`handoff: ${error.message}\n`);
-          setExit(EXIT.usage);
-          return;
-        }
-        io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-        setExit(EXIT.internal);
-      }
+      const result = await installHook(io.cwd);
+      const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
+      io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
+      if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
+      setExit(EXIT.ok);
     });
 }

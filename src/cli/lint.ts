@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
-import { GitError } from "../git/repository.js";
+import { GitError } from "../git/run.js";
 import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
 import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
@@ -21,7 +21,7 @@ import { appendStepSummary } from "./step-summary.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
-import { parseTimestamp } from "../document/timestamp.js";
+import { parseNow, UsageError } from "./errors.js";
 
 /** Options parsed from the command line. */
 export interface LintCommandOptions {
@@ -53,10 +53,6 @@ export interface LintCommandOptions {
   cacheLocation?: string;
 }
 
-/** Thrown for a bad command line: printed as one line, exit 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySetting> {
   const overrides: Record<string, SeveritySetting> = {};
@@ -66,14 +62,6 @@ function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySettin
     overrides[match[1] as string] = match[2] as SeveritySetting;
   }
   return overrides;
-}
-
-/** `--now ISO` → a Date. @throws UsageError for anything that is not an ISO-8601 date(-time). */
-export function parseNow(value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseTimestamp(value);
-  if (!parsed.ok) throw new UsageError(`--now expects an ISO-8601 date-time such as 2026-03-01T12:00:00Z, got '${value}'`);
-  return parsed.date;
 }
 
 function parseCount(name: string, value: string | undefined): number | undefined {

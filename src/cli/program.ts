@@ -1,7 +1,9 @@
 /**
- * The `handoff` program: wires the commands with commander and maps every outcome to an exit code.
+ * The `handoff` program: wires the commands with commander and maps every outcome to an exit code:
+ * a command returns its code, and an error it throws is mapped here, by {@link exitForError}.
  */
 import { Command, CommanderError } from "commander";
+import { exitForError } from "./errors.js";
 import { escapedStream, EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
@@ -80,8 +82,8 @@ export async function runCli(argv: readonly string[], given: CommandIO): Promise
       // --help and --version end through here with exit code 0.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    // The one place a command's error becomes an exit code: commands throw, they do not map.
+    return exitForError(error, io);
   }
   return exitCode;
 }

@@ -2,7 +2,7 @@
  * Section roles: what a heading is *for*, whatever its wording — the one classifier every rule,
  * `stats`, `resume` and `list` asks.
  *
- * Formal profiles name their sections exactly (see `../shared/formats.md`); real handoffs use many
+ * Formal profiles name their sections exactly (the handoff contract, public repo 0mandrock1/handoff-skills, and hatch3r); real handoffs use many
  * wordings, numbering, emoji and other languages. A heading is read by its head phrase, not by the
  * first keyword found anywhere in it: "Hypotheses for the next session" is a Hypotheses section
  * (addressed to the next session, so also a next step), "Bourbaki — handoff for next session" is a

@@ -1,6 +1,6 @@
 /**
  * Profiles: a named set of frontmatter fields, required sections and format-specific checks.
- * The built-in profiles follow the public formats summarised in `../shared/formats.md`.
+ * The built-in profiles follow the public formats of 0mandrock1/handoff-skills, hatch3r/hatch3r, magnus919/agent-skills and sno-ai/sno-station-skills.
  */
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading, type SectionRole } from "../document/roles.js";

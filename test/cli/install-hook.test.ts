@@ -88,6 +88,20 @@ describe("install-hook", () => {
     expect(gitIn("log", "--format=%s")).toBe("fixed\n");
   });
 
+  it("lints what `git commit PATH` commits: the hook's own index (GIT_INDEX_FILE), not the repository's index", async () => {
+    await install();
+    mkdirSync(path.join(repo, "handoffs"));
+    const file = path.join(repo, "handoffs", "session.md");
+    writeFileSync(file, CLEAN);
+    gitIn("add", "--", file);
+    expect(sh(["git", "commit", "-q", "-m", "clean"]).status).toBe(0);
+    writeFileSync(file, BROKEN); // not added: only `git commit PATH` puts it in the commit
+    const blocked = sh(["git", "commit", "-q", "-m", "broken", "--", file]);
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr.split("\n")[0]).toBe("handoffs/session.md");
+    expect(gitIn("log", "--format=%s")).toBe("clean\n");
+  });
+
   it("ignores staged files that are not handoffs", async () => {
     await install();
     writeFileSync(path.join(repo, "notes.md"), BROKEN);
@@ -165,6 +179,6 @@ describe("install-hook", () => {
     rmSync(path.join(repo, ".git"), { recursive: true, force: true });
     const result = await install();
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^handoff: git rev-parse failed: fatal: not a git repository/);
+    expect(result.err).toMatch(/^handoff: git rev-parse failed \(exit 128\): fatal: not a git repository/);
   });
 });

@@ -17,8 +17,8 @@ import { createSession, lintText } from "../../src/lint.js";
 import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
 import { captureIO } from "../helpers/capture-io.js";
 
-vi.mock("../../src/document/json-record.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/document/json-record.js")>();
+vi.mock("../../src/records/json-record.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/records/json-record.js")>();
   return {
     ...original,
     parseJsonRecord: (raw: string, offset: number, origin: "file" | "fence") => {
