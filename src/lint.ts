@@ -5,7 +5,7 @@
 import nodePath from "node:path";
 import picomatch from "picomatch";
 import { builtinRules } from "../rules/index.js";
-import { VERIFIED_DELIVERY_SCHEMA } from "./document/json-record.js";
+import { VERIFIED_DELIVERY_SCHEMA } from "./records/json-record.js";
 import { parseDocument } from "./document/parse.js";
 import type { HandoffDocument } from "./document/model.js";
 import { ConfigError, normalizeRuleNames, onlyRuleOverrides, type HandoffConfig, type RuleSetting } from "./engine/config.js";

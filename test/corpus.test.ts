@@ -168,7 +168,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/no-next-steps.md": {
     profile: "generic",
     findings: [
-      "1:1 warning next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
+      "1:1 warning next-action No next-action section, though work is pending (an open-questions section 'Open questions'): say what the next session should do first (e.g. '## Next steps')",
       "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
     ],
   },

@@ -3,6 +3,8 @@
  * had before, and has in the tools people know, stay as aliases: `stylish` (ESLint's, `lint`) and
  * `table` (`list`, `stats`). Each command lists its machine formats beside it.
  */
+import { Option } from "commander";
+import { UsageError } from "./errors.js";
 
 /** The people-readable output of every command. */
 export const TEXT_FORMAT = "text";
@@ -27,4 +29,16 @@ export function formatNames(machine: readonly string[]): string {
 /** The message for a format a command does not know. */
 export function unknownFormatMessage(given: string, machine: readonly string[]): string {
   return `unknown format '${given}' (known: ${formatNames(machine)})`;
+}
+
+/**
+ * The `-f, --format` option of a command whose formats are `text` (and its aliases, read as
+ * `text`) and `machine`; default `text`. An unknown name is a usage error naming them all.
+ */
+export function textFormatOption(machine: readonly string[], description = `output format: ${formatNames(machine)}`): Option {
+  return new Option("-f, --format <format>", description).default(TEXT_FORMAT).argParser((value: string) => {
+    const format = canonicalFormat(value, machine);
+    if (!format) throw new UsageError(unknownFormatMessage(value, machine));
+    return format;
+  });
 }

@@ -16,8 +16,9 @@ import { access, readFile, rename, chmod, unlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
-import { git, GitError } from "../git/repository.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
+import { GitError, runGit } from "../git/run.js";
+import { UserError } from "./errors.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -107,14 +108,14 @@ export interface InstallResult {
 }
 
 /** A hook cannot be installed: printed as one line, exit 2. */
-export class HookError extends Error {
+export class HookError extends UserError {
   override name = "HookError";
 }
 
 /** The repository's hooks directory, as git answers it. @throws HookError outside a git repository. */
 async function hooksDirectory(cwd: string): Promise<string> {
   try {
-    return path.resolve(cwd, (await git(cwd, ["rev-parse", "--git-path", "hooks"])).toString("utf8").trim());
+    return path.resolve(cwd, (await runGit(["rev-parse", "--git-path", "hooks"], cwd)).stdout.toString("utf8").trim());
   } catch (error) {
     if (error instanceof GitError && /not a git repository/i.test(error.message)) {
       throw new HookError(`not a git repository: ${cwd} (run install-hook inside the repository to guard)`);
@@ -206,25 +207,15 @@ export function registerInstallHook(program: Command, io: CommandIO, setExit: (c
     .option("--uninstall", "remove the handoffkit hook (a hook it chained becomes pre-commit again; another tool's hook is left alone)")
     .addHelpText("after", exitCodesHelp("install-hook"))
     .action(async (options: { uninstall?: boolean }) => {
-      try {
-        if (options.uninstall) {
-          io.stdout.write(uninstallMessage(await uninstallHook(io.cwd), io.cwd));
-          setExit(EXIT.ok);
-          return;
-        }
-        const result = await installHook(io.cwd);
-        const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
-        io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
-        if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
+      if (options.uninstall) {
+        io.stdout.write(uninstallMessage(await uninstallHook(io.cwd), io.cwd));
         setExit(EXIT.ok);
-      } catch (error) {
-        if (error instanceof GitError || error instanceof HookError) {
-          io.stderr.write(`handoff: ${error.message}\n`);
-          setExit(EXIT.usage);
-          return;
-        }
-        io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-        setExit(EXIT.internal);
+        return;
       }
+      const result = await installHook(io.cwd);
+      const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
+      io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
+      if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
+      setExit(EXIT.ok);
     });
 }

@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
-import { GitError } from "../git/repository.js";
+import { GitError } from "../git/run.js";
 import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
 import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
@@ -22,7 +22,7 @@ import { appendStepSummary } from "./step-summary.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
-import { parseTimestamp } from "../document/timestamp.js";
+import { parseNow, UsageError } from "./errors.js";
 
 /** Options parsed from the command line. */
 export interface LintCommandOptions {
@@ -56,13 +56,6 @@ export interface LintCommandOptions {
   cacheLocation?: string;
 }
 
-/** The name standard input is linted under for `lint -` without --stdin-filename. */
-export const STDIN_NAME = "<stdin>";
-
-/** Thrown for a bad command line: printed as one line, exit 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySetting> {
   const overrides: Record<string, SeveritySetting> = {};
@@ -74,13 +67,8 @@ function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySettin
   return overrides;
 }
 
-/** `--now ISO` → a Date. @throws UsageError for anything that is not an ISO-8601 date(-time). */
-export function parseNow(value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseTimestamp(value);
-  if (!parsed.ok) throw new UsageError(`--now expects an ISO-8601 date-time such as 2026-03-01T12:00:00Z, got '${value}'`);
-  return parsed.date;
-}
+/** The name standard input is linted under for `lint -` without --stdin-filename. */
+export const STDIN_NAME = "<stdin>";
 
 /** `--max-warnings N`: a negative number (ESLint's `-1`) is no limit, as is no flag at all. */
 function parseMaxWarnings(value: string | undefined): number | undefined {
@@ -302,8 +290,15 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--cache", "reuse the results of files unchanged since the last --cache run (same config and version)")
     .option("--cache-location <dir>", "directory of the cache (implies --cache; default node_modules/.cache/handoffkit)")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
+    .option("--fix", "apply the safe fixes (markdownlint's own, line endings, re-sealing a seal that held) before reporting what is left")
+    .option("--fix-dry-run", "print the fixes --fix would apply (a masked diff, on stderr) and write nothing")
+    .option("--fix-type <type>", "only these fixes: markdownlint, line-endings, layout (missing section skeletons), integrity (also seals an unsealed or broken seal); repeatable", collect, [])
     .addHelpText("after", exitCodesHelp("lint"))
-    .action(async (paths: string[], options: LintCommandOptions) => {
+    .action(async (paths: string[], options: LintCommandOptions & { fix?: boolean; fixDryRun?: boolean }) => {
+      if (options.fix || options.fixDryRun) {
+        const fixed = await (await import("./lint-fix.js")).runLintFix(paths, options, io);
+        if (fixed !== EXIT.ok) return setExit(fixed);
+      }
       setExit(await runLint(paths, options, io));
     });
 }

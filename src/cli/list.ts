@@ -12,12 +12,13 @@ import { readSource } from "../load/read.js";
 import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
-import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
+import { textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
-import { EXIT, exitForError, type CommandIO } from "./io.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
-/** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
+/** hatch3r warns when more than this many handoffs are active (public repo hatch3r/hatch3r, v2.x). */
 export const HATCH3R_ACTIVE_WARNING = 25;
 
 /** Options of `list`. */
@@ -104,47 +105,41 @@ function table(rows: readonly ListRow[]): string {
 
 /** Runs `list`. @returns 0, or 2 for usage errors. */
 export async function runList(options: ListCommandOptions, io: CommandIO): Promise<number> {
-  try {
-    const format = canonicalFormat(options.format, ["json"]);
-    if (!format) throw new ConfigError(unknownFormatMessage(options.format, ["json"]));
-    const { session, stores } = openStore(options, io);
-    const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
-    for (const status of wanted ?? []) {
-      if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
-    }
-    const entries = await catalog(stores, session, Boolean(options.all));
-    const rows: ListRow[] = [];
-    for (const entry of entries) {
-      if (wanted && !wanted.has(entry.status ?? "")) continue;
-      if (!options.all && !wanted && (entry.status === "archived" || entry.handoff.archived)) continue;
-      const analysed = analyseSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
-      rows.push({
-        id: entry.handoff.id,
-        profile: entry.profile,
-        store: storeLabel(entry.store.location.root, io.cwd),
-        status: entry.status ?? "-",
-        branch: entry.branch ?? "-",
-        updated: entry.updated ?? "-",
-        summary: (entry.summary ?? "").replace(/\s+/g, " "),
-        health: health(analysed.document, analysed.result.diagnostics),
-        path: analysed.result.path,
-        archived: entry.handoff.archived,
-      });
-    }
-    for (const store of stores) {
-      const active = entries.filter((e) => e.store === store && !e.handoff.archived && e.status !== "archived").length;
-      if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
-        io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
-      }
-    }
-    const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
-    if (format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
-    else if (rows.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
-    else io.stdout.write(escapeControls(table(rows), { multiline: true }));
-    return EXIT.ok;
-  } catch (error) {
-    return exitForError(error, io);
+  const { session, stores } = openStore(options, io);
+  const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
+  for (const status of wanted ?? []) {
+    if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
   }
+  const entries = await catalog(stores, session, Boolean(options.all));
+  const rows: ListRow[] = [];
+  for (const entry of entries) {
+    if (wanted && !wanted.has(entry.status ?? "")) continue;
+    if (!options.all && !wanted && (entry.status === "archived" || entry.handoff.archived)) continue;
+    const analysed = analyseSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
+    rows.push({
+      id: entry.handoff.id,
+      profile: entry.profile,
+      store: storeLabel(entry.store.location.root, io.cwd),
+      status: entry.status ?? "-",
+      branch: entry.branch ?? "-",
+      updated: entry.updated ?? "-",
+      summary: (entry.summary ?? "").replace(/\s+/g, " "),
+      health: health(analysed.document, analysed.result.diagnostics),
+      path: analysed.result.path,
+      archived: entry.handoff.archived,
+    });
+  }
+  for (const store of stores) {
+    const active = entries.filter((e) => e.store === store && !e.handoff.archived && e.status !== "archived").length;
+    if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
+      io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
+    }
+  }
+  const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
+  if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
+  else if (rows.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
+  else io.stdout.write(escapeControls(table(rows), { multiline: true }));
+  return EXIT.ok;
 }
 
 /** Adds the `list` command. */
@@ -152,14 +147,14 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("list")
     .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
-    .option("-f, --format <format>", formatNames(["json"]), TEXT_FORMAT)
+    .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
-    .option("-p, --profile <profile>", "look up the store of this profile")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(profileOption("look up the store of this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
-    .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("list"))
     .action(async (options: ListCommandOptions) => {
       setExit(await runList(options, io));

@@ -1,7 +1,7 @@
 /**
  * Turning a run's (masked) results into the chosen output format, and writing a report file.
  */
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { findRepositoryRoot } from "../git/repository.js";

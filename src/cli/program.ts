@@ -1,7 +1,9 @@
 /**
- * The `handoff` program: wires the commands with commander and maps every outcome to an exit code.
+ * The `handoff` program: wires the commands with commander and maps every outcome to an exit code:
+ * a command returns its code, and an error it throws is mapped here, by {@link exitForError}.
  */
 import { Command, CommanderError } from "commander";
+import { exitForError } from "./errors.js";
 import { FLAG_REQUIREMENTS, refuseFlagConflicts } from "./flag-conflicts.js";
 import { escapedStream, EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
@@ -18,6 +20,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   // check, then trust, then the store, then CI
   ["lint", async () => (await import("./lint.js")).registerLint],
   ["seal", async () => (await import("./seal.js")).registerSeal],
+  ["redact", async () => (await import("./redact.js")).registerRedact],
   ["verify", async () => (await import("./verify.js")).registerVerify],
   ["checkpoint", async () => (await import("./checkpoint.js")).registerCheckpoint],
   ["new", async () => (await import("./new.js")).registerNew],
@@ -26,6 +29,8 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ["status", async () => (await import("./status.js")).registerStatus],
   ["stats", async () => (await import("./stats.js")).registerStats],
   ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
+  ["install-agent-hook", async () => (await import("./install-agent-hook.js")).registerInstallAgentHook],
+  ["mcp", async () => (await import("./mcp.js")).registerMcp],
 ];
 
 /**
@@ -33,7 +38,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
  * written with control characters escaped, as standard error always is. The others escape their
  * human formats where they render them (stylish, github, the `list` and `stats` tables, `resume`).
  */
-const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "verify", "checkpoint", "new", "status", "install-hook"]);
+const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "redact", "verify", "checkpoint", "new", "status", "install-hook", "install-agent-hook"]);
 
 /** The registrations `argv` needs: the named command's alone, or all of them. */
 async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
@@ -79,8 +84,8 @@ export async function runCli(argv: readonly string[], given: CommandIO): Promise
       // --help and --version end through here with exit code 0.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    // The one place a command's error becomes an exit code: commands throw, they do not map.
+    return exitForError(error, io);
   }
   return exitCode;
 }

@@ -1,7 +1,7 @@
 /**
  * The resume pipeline: read → lint → the checks in hatch3r's order → render → status change.
  *
- * Order and outcomes (`../shared/formats.md` §2, hatch3r's resume step):
+ * Order and outcomes (public repo hatch3r/hatch3r, v2.x, hatch3r's resume step):
  * 1. integrity — a mismatch (or a missing digest, where the `integrity` rule's `missing` option
  *    reports one) warns, confidence is shown as low, and resume goes on; a digest the profile's
  *    schema requires (hatch3r) is step 3's when missing;
