@@ -9,8 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
 
-const WARNING = "# Handoff\n\n## Current state\n\nAll good.\n";
-const WARNING_LINE = "  1:1  warning  No next-action section: say what the next session should do first (e.g. '## Next steps')  next-action\n";
+const WARNING = "# Handoff\n\n## Current state\n\nAll good.\n\n- [ ] migrate the database\n";
+const WARNING_LINE =
+  "  1:1  warning  No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')  next-action\n";
 
 let dir: string;
 beforeEach(() => {
@@ -116,7 +117,7 @@ describe("one format vocabulary", () => {
     ["lint", "json, sarif, github, junit"],
     ["stats", "json, markdown, svg, html"],
     ["list", "json"],
-    ["resume", "json"],
+    ["resume", "json, agent-hook"],
   ])("%s names the same vocabulary for an unknown format", async (command, machine) => {
     const result = await run([command, "--no-config", "--format", "xml"]);
     expect(result).toEqual({ code: 2, stdout: "", stderr: `handoff: unknown format 'xml' (known: text (or stylish, table), ${machine})\n` });
@@ -125,7 +126,8 @@ describe("one format vocabulary", () => {
   it.each(["lint", "stats", "list", "resume"])("%s --help gives text as the default", async (command) => {
     const help = await run([command, "--help"]);
     const flat = help.stdout.replace(/\s+/g, " ");
-    expect(flat).toMatch(/-f, --format <format> (output format: )?text \(or stylish, table\), json[^-]*\(default: "text"\)/);
+    expect(flat).toContain("-f, --format <format> output format: text (or stylish, table), json");
+    expect(flat).toMatch(/-f, --format <format> output format: text \(or stylish, table\), json.*?\(default: "text"\)/);
   });
 });
 

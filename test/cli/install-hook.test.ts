@@ -183,6 +183,25 @@ describe("install-hook", () => {
     rmSync(path.join(repo, ".git"), { recursive: true, force: true });
     const result = await install();
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^handoff: git rev-parse failed \(exit 128\): fatal: not a git repository/);
+    expect(result).toEqual({ code: 2, out: "", err: `handoff: not a git repository: ${repo} (run install-hook inside the repository to guard)\n` });
+  });
+
+  it("--uninstall removes only our hook: a chained hook comes back byte for byte, another tool's hook stays", async () => {
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "no handoffkit hook to remove: .git/hooks/pre-commit does not exist\n", err: "" });
+    await install();
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "removed the handoffkit pre-commit hook: .git/hooks/pre-commit\n", err: "" });
+    const hook = path.join(repo, ".git", "hooks", "pre-commit");
+    expect(existsSync(hook)).toBe(false);
+
+    const theirs = "#!/bin/sh\r\n# another tool's hook \u00e9\r\nexit 0\r\n";
+    writeFileSync(hook, theirs);
+    chmodSync(hook, 0o755);
+    await install();
+    expect(readFileSync(hook, "utf8")).toContain(HOOK_MARKER);
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "removed the handoffkit pre-commit hook; the previous hook is back at .git/hooks/pre-commit\n", err: "" });
+    expect(readFileSync(hook, "utf8")).toBe(theirs);
+    expect(existsSync(path.join(repo, ".git", "hooks", CHAINED_HOOK_NAME))).toBe(false);
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "no handoffkit hook to remove: .git/hooks/pre-commit is another hook, left unchanged\n", err: "" });
+    expect(readFileSync(hook, "utf8")).toBe(theirs);
   });
 });
