@@ -55,7 +55,7 @@ export const nextAction: Rule = {
       default: {
         // Loose (generic) handoffs often list what is left instead ("TODO", "Remaining work"): that
         // says what to do next too.
-        if (!answer.sections.every((s) => isSectionEmpty(s))) return;
+        if (!answer.sections.every((s) => isSectionEmpty(s, document.markdownSkipped))) return;
         const first = answer.sections[0];
         const formal = answer.kind === "heading" && answer.formal;
         if (first) context.report({ messageId: "empty", data: { section: first.title }, range: first.headingRange, severity: formal ? "error" : "warning" });

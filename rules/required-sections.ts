@@ -49,7 +49,7 @@ export const requiredSections: Rule = {
           severity: "warning",
         });
       }
-      if (spec.role !== "next-action" && isSectionEmpty(section)) {
+      if (spec.role !== "next-action" && isSectionEmpty(section, document.markdownSkipped)) {
         context.report({ messageId: "empty", data: { section: section.title }, range: section.headingRange });
       }
     }

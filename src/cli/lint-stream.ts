@@ -19,6 +19,8 @@ export interface StreamOptions {
   color: boolean;
   /** `--quiet`: errors only in the output (the exit code still counts every finding). */
   quiet: boolean;
+  /** Report the inputs that matched (`--no-error-on-unmatched-pattern`) even when another matched nothing. */
+  reportWhenUnmatched?: boolean;
   baseline: Baseline | undefined;
   /** Where the baseline file is (its entry paths are relative to its directory). */
   baselineLocation?: BaselineLocation;
@@ -75,7 +77,7 @@ export async function streamLint(inputs: readonly string[], session: LintSession
       keepResults: false,
       onStart: (total, unmatched) => {
         // An input that matches nothing is a usage error: no report at all, as without streaming.
-        silent = unmatched.length > 0;
+        silent = unmatched.length > 0 && !options.reportWhenUnmatched;
         progress?.start(total);
         if (options.format === "json") write(formatJsonStart());
       },

@@ -3,6 +3,7 @@
  * newest first in the selection order of `../store/catalog.ts`, with a store and a health column.
  */
 import type { Command } from "commander";
+import stringWidth from "string-width";
 import type { HandoffDocument } from "../document/model.js";
 import { ConfigError } from "../engine/config.js";
 import { verifyIntegrity, type VerifyStatus } from "../integrity/verify.js";
@@ -11,6 +12,7 @@ import { readSource } from "../load/read.js";
 import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
+import { textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
@@ -73,11 +75,31 @@ function health(document: HandoffDocument | undefined, diagnostics: ReadonlyArra
   return { integrity, expired, errors, warnings, text: parts.filter(Boolean).join(", ") };
 }
 
+/** Widest summary shown, in terminal columns. */
+const SUMMARY_COLUMNS = 48;
+
+/** `text` cut to at most `columns` terminal columns (a wide CJK character takes two), with `…` when cut. */
+function truncateColumns(text: string, columns: number): string {
+  if (stringWidth(text) <= columns) return text;
+  let out = "";
+  for (const { segment } of new Intl.Segmenter().segment(text)) {
+    if (stringWidth(out + segment) > columns - 1) break;
+    out += segment;
+  }
+  return `${out}…`;
+}
+
+/** `text` padded with spaces to `columns` terminal columns. */
+function padColumns(text: string, columns: number): string {
+  return text + " ".repeat(Math.max(0, columns - stringWidth(text)));
+}
+
+/** The table, aligned in terminal columns (string-width: wide and combining characters counted as a terminal shows them). */
 function table(rows: readonly ListRow[]): string {
   const header = ["id", "profile", "store", "status", "branch", "updated", "summary", "health"];
-  const cells = rows.map((r) => [r.id, r.profile, r.store, r.status, r.branch, r.updated, r.summary.length > 48 ? `${r.summary.slice(0, 47)}…` : r.summary, r.health.text]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
-  const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x.padEnd(widths[i] as number))).join("  ");
+  const cells = rows.map((r) => [r.id, r.profile, r.store, r.status, r.branch, r.updated, truncateColumns(r.summary, SUMMARY_COLUMNS), r.health.text]);
+  const widths = header.map((h, i) => Math.max(stringWidth(h), ...cells.map((c) => stringWidth(c[i] as string))));
+  const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : padColumns(x, widths[i] as number))).join("  ");
   return `${[fmt(header), ...cells.map(fmt)].join("\n")}\n`;
 }
 
@@ -125,7 +147,7 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("list")
     .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
-    .addOption(formatOption(["table", "json"], "table"))
+    .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .addOption(profileOption("look up the store of this profile"))
     .addOption(configOption())

@@ -13,8 +13,8 @@ import { formatStylish } from "../report/stylish.js";
 import { useColor, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
-/** Output formats of `lint --format`. */
-export const FORMATS = ["stylish", "json", "sarif", "github", "junit"] as const;
+/** Output formats of `lint --format` besides `text` (stylish, the default; ./format-names.ts). */
+export const FORMATS = ["json", "sarif", "github", "junit"] as const;
 
 /** One of {@link FORMATS}. */
 export type Format = (typeof FORMATS)[number];

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { exitForError } from "./errors.js";
+import { FLAG_REQUIREMENTS, refuseFlagConflicts } from "./flag-conflicts.js";
 import { escapedStream, EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
@@ -76,6 +77,7 @@ export async function runCli(argv: readonly string[], given: CommandIO): Promise
     });
   try {
     for (const register of await registrationsFor(argv)) register(program, io, setExit);
+    for (const command of program.commands) refuseFlagConflicts(command, FLAG_REQUIREMENTS[command.name()]);
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {

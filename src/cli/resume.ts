@@ -20,6 +20,7 @@ import { catalogEntry, isOpen, openHandoffs, type CatalogEntry } from "../store/
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
 import { handoffPathTest } from "../store/store-paths.js";
 import { DirectoryStore } from "../store/store.js";
+import { formatNames, textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
@@ -203,7 +204,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .command("resume")
     .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .addOption(formatOption(["text", "json", "agent-hook"], "text", "text, json, or agent-hook (the text as a SessionStart hook's JSON; never fails)"))
+    .addOption(textFormatOption(["json", "agent-hook"], `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
     .addOption(profileOption("check against this profile (and read only its store)"))
     .addOption(configOption())

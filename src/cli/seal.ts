@@ -54,13 +54,16 @@ export async function runSeal(
       );
       const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
       const findings = `${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}`;
+      if (plan.unchanged) {
+        // Sealed before (with --force, when it has such findings): it is sealed, and says so; without
+        // --force the findings still fail the run, as they would have blocked the seal.
+        io.stdout.write(`${shown}: already sealed ${plan.digest}${blocking.length > 0 ? ` (despite ${findings}: see 'handoff lint ${shown}')` : ""}\n`);
+        if (blocking.length > 0 && !options.force) exit = Math.max(exit, EXIT.findings);
+        continue;
+      }
       if (blocking.length > 0 && !options.force) {
         io.stdout.write(`${shown}: not sealed: ${findings} (see 'handoff lint ${shown}'; --force seals anyway)\n`);
         exit = Math.max(exit, EXIT.findings);
-        continue;
-      }
-      if (plan.unchanged) {
-        io.stdout.write(`${shown}: already sealed ${plan.digest}\n`);
         continue;
       }
       await atomicWrite(source.path, plan.bytes, { expected: source.bytes });

@@ -15,6 +15,7 @@ import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
+import { textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
@@ -33,7 +34,8 @@ export interface StatsCommandOptions {
   now?: Date;
 }
 
-const FORMATS = ["table", "json", "markdown", "svg", "html"];
+/** The machine formats of `stats`, besides `text`. */
+const FORMATS = ["json", "markdown", "svg", "html"];
 
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
@@ -171,7 +173,7 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .command("stats")
     .description("schema-adoption figures over handoffs (counts and shares), for CI")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
-    .addOption(formatOption(FORMATS, "table"))
+    .addOption(textFormatOption(FORMATS))
     .addOption(profileOption("check every document against this profile"))
     .addOption(configOption())
     .addOption(noConfigOption())

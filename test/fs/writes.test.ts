@@ -25,6 +25,7 @@ describe("every write goes through src/fs/atomic-write.ts", () => {
     }
     expect(calls.map((c) => c.replace(/:\d+ /, " "))).toEqual([
       "src/cli/install-hook.ts rename", // moves the user's own pre-commit hook aside: rename(2) is atomic
+      "src/cli/install-hook.ts rename", // --uninstall moves it back, its bytes untouched
       "src/cli/step-summary.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
       "src/fs/file-lock.ts rename", // claims a stale lock directory: rename(2) is atomic
       "src/fs/file-lock.ts rename", // puts back a live lock claimed by mistake

@@ -41,16 +41,11 @@ function tempDir(): string {
 }
 
 describe("hostile YAML frontmatter", () => {
-  it("a billion-laughs alias bomb is refused, anchor by anchor and alias by alias, without expanding", async () => {
+  it("a billion-laughs alias bomb is one finding, counting its anchors and aliases, without expanding", async () => {
     const [result] = (await lintPaths(["alias-bomb.md"], session)).results;
-    const findings = of(result as FileResult, "frontmatter-syntax");
-    expect(findings).toHaveLength(81);
-    expect(findings.slice(0, 3)).toEqual([
-      "2:4-2:6 error frontmatter-syntax YAML anchor '&a' is not allowed in frontmatter",
-      "3:4-3:6 error frontmatter-syntax YAML anchor '&b' is not allowed in frontmatter",
-      "3:8-3:10 error frontmatter-syntax YAML alias '*a' is not allowed in frontmatter (aliases can expand without bound)",
+    expect(of(result as FileResult, "frontmatter-syntax")).toEqual([
+      "2:4-2:6 error frontmatter-syntax YAML anchors and aliases are not allowed in frontmatter (aliases can expand without bound): 9 anchors ('&a', '&b', '&c', …), 72 aliases ('*a', '*b', '*c', …)",
     ]);
-    expect(findings.filter((f) => f.includes("alias '*"))).toHaveLength(72);
   });
 
   it.each([
