@@ -20,6 +20,18 @@ describe("stale", () => {
       expected: [`3:12 info The handoff states its date as 20.10.2026 (Stand, line 3), 42 days before now (2026-12-01T00:00:00Z): ${NOTICE}`],
     },
     {
+      name: "reads last-updated labels in simplified and traditional Chinese, Estonian and Catalan",
+      text: "# 项目交接\n\n> 最后更新：2026-05-28\n\n**最後更新**：2026年5月20日\n\n**Viimati uuendatud:** 2026-05-10\n\nÚltima actualització: 2026-05-01\n",
+      now,
+      expected: [`3:8 info The handoff states its date as 2026-05-28 (最后更新, line 3), about 6 months (187 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+    },
+    {
+      name: "reads a date opening a line as an update stamp, not a dated log entry of a sentence",
+      text: "# 交接文件\n\n> **2026-08-05 更新。** 又做了一輪審查。\n\n- 2026-09-01 the parser was rewritten\n\n**2026-07-01 update:** CI green.\n",
+      now,
+      expected: [`3:5 info The handoff states its date as 2026-08-05 (update stamp, line 3), about 4 months (118 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+    },
+    {
       name: "reads a dated title, an 'As of' line, a 'Last updated' heading and a table row",
       text: "# Handoff — 2026-04-18 session close\n\nAs of March 3, 2026, the build is green.\n\n## Last Updated\n\n2026-02-11 after the review.\n\n| Last updated | 2026-01-05 |\n| --- | --- |\n",
       now,
