@@ -41,7 +41,7 @@ export const unfilledTemplate: Rule<UnfilledTemplateOptions> = {
     // A page describing a format shows placeholders on purpose.
     if (document.profileReason === "reference") return;
     // A template file (`HANDOFF_TEMPLATE.md`, `templates/…`) is the blank itself.
-    if (isTemplatePath(document.path)) return;
+    if (isTemplatePath(document.displayPath)) return;
     const found = findPlaceholders(document);
     const strong = found.filter((p) => !p.weak);
     if (strong.length === 0 && found.length < context.options.minWeak) return;

@@ -7,7 +7,7 @@
 const TEMPLATE_STEM_RE = /(?:^|[-_. ])template$|^template(?:[-_. ]|$)/i;
 /** A folder that holds templates. */
 const TEMPLATE_DIR_RE = /^[._]?templates?$/i;
-/** How many enclosing folders are read (`templates/handoff/x.md`), so a checkout's own name far up does not count. */
+/** How many enclosing folders are read (`templates/handoff/x.md`), so a folder far up does not count. */
 const DIR_DEPTH = 3;
 
 /**

@@ -71,6 +71,33 @@ describe("stale", () => {
       expected: [],
     },
     {
+      name: "leaves a handoff whose frontmatter marks it historical alone",
+      text: "---\nstatus: HISTORICAL\n---\n\n# H\n\nLast updated: 2026-01-02\n",
+      now,
+      expected: [],
+    },
+    {
+      name: "leaves a handoff under an archive folder alone",
+      path: "docs/handoffs/archive/2026-q1/session.md",
+      text: "# Session handoff\n\nLast updated: 2026-01-02\n",
+      now,
+      expected: [],
+    },
+    {
+      name: "leaves a handoff whose head says it was superseded alone",
+      text: "# Session handoff\n\n> Superseded by `2026-03-01-handoff.md`.\n\nLast updated: 2026-01-02\n\n## Next steps\n\n- x\n",
+      now,
+      expected: [],
+    },
+    {
+      name: "still reports a handoff that supersedes others, a completed phase, or a superseded section",
+      text:
+        "# Handoff\n\n_Last updated: 2026-08-14. Supersedes all earlier notes._\n\n**Status:** Phase 1 complete\n\n" +
+        "## Snapshot (2026-06-27, superseded)\n\nold\n",
+      now,
+      expected: [`3:16 info The handoff states its date as 2026-08-14 (Last updated, line 3), about 4 months (109 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+    },
+    {
       name: "leaves a finished handoff alone (status completed, archived, closed or done)",
       text: "---\nstatus: done\n---\n\n# H\n\nLast updated: 2026-01-02\n",
       now,
