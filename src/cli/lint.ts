@@ -3,14 +3,15 @@
  */
 import path from "node:path";
 import type { Command } from "commander";
-import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
+import { createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
+import { createTally, postProcess, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
 import { GitError } from "../git/repository.js";
 import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
 import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
-import { summarize, type Summary } from "../report/summary.js";
+import type { Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
 import { exitCodesHelp } from "./exit-codes.js";
@@ -116,36 +117,24 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
           ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
           : undefined);
     const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
+    const post = (): PostProcessOptions => ({ baseline: baselineFile ? readBaseline(baselineFile) : undefined, baselineLocation, quiet: Boolean(options.quiet) });
     const streaming =
       (options.format === "stylish" || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
       // Each file is reported as it (and every file before it) is done, and not kept: memory stays
       // flat however many files a run has. The output is byte for byte that of the collected path.
-      const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
       const outcome = await streamLint(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, io, {
         format: options.format as "stylish" | "json",
         color: useColor(io, options.color),
-        quiet: Boolean(options.quiet),
-        baseline,
-        baselineLocation,
+        post: post(),
         lint: { workers, cache: cacheOption(options, io) },
       });
-      if (outcome.cacheWarning) io.stderr.write(`handoff: ${outcome.cacheWarning}\n`);
-      if (outcome.unmatched.length > 0) {
-        for (const input of outcome.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
-        return EXIT.usage;
-      }
-      if (baselineFile) {
-        io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
-      }
-      return exitCode(outcome.summary, outcome.internalErrors, maxWarnings, io);
+      if (!runStands(outcome, io)) return EXIT.usage;
+      reportSuppressed(outcome.tally, baselineFile, io);
+      return exitCode(outcome.tally, maxWarnings, io);
     }
     const run = await collectResults(paths, options, session, io, workers);
-    if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
-    if (run.unmatched.length > 0) {
-      for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
-      return EXIT.usage;
-    }
+    if (!runStands(run, io)) return EXIT.usage;
     if (options.outputFile) {
       // Never replace a handoff with the report about it.
       const target = path.resolve(io.cwd, options.outputFile);
@@ -153,23 +142,16 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
       }
     }
-    let results = run.results;
     if (writeFile) {
-      const written = createBaseline(results, baselineLocation);
+      const written = createBaseline(run.results, baselineLocation);
       await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
-    if (baselineFile) {
-      const outcome = applyBaseline(results, readBaseline(baselineFile), baselineLocation);
-      results = outcome.results;
-      io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
-    }
-    const summary = summarize(results);
-    if (options.quiet) {
-      results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
-    }
-    const internal = run.results.flatMap((r) => r.internalErrors);
-    const outcome = runOutcome(summary, internal, maxWarnings);
+    const tally = createTally();
+    const postOptions = post();
+    const results = run.results.map((result) => postProcess(result, postOptions, tally));
+    reportSuppressed(tally, baselineFile, io);
+    const outcome = runOutcome(tally.summary, tally.internalErrors, maxWarnings);
     const text = renderResults(options.format, results, { io, color: options.color, rules: session.rules, outcome });
     if (options.outputFile) {
       try {
@@ -182,7 +164,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
       appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
-    return exitCode(summary, internal, maxWarnings, io);
+    return exitCode(tally, maxWarnings, io);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
@@ -204,13 +186,26 @@ export function runOutcome(summary: Summary, internal: readonly string[], maxWar
 }
 
 /** The exit code of a run ({@link runOutcome}), saying on stderr why it is not 0. */
-function exitCode(summary: Summary, internal: readonly string[], maxWarnings: number | undefined, io: CommandIO): number {
-  const outcome = runOutcome(summary, internal, maxWarnings);
-  for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
+function exitCode({ summary, internalErrors }: RunTally, maxWarnings: number | undefined, io: CommandIO): number {
+  const outcome = runOutcome(summary, internalErrors, maxWarnings);
+  for (const message of internalErrors) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
   if (outcome.exitCode === EXIT.findings && summary.errors === 0) {
     io.stderr.write(`handoff: ${summary.warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
   }
   return outcome.exitCode;
+}
+
+/** Says why the cache could not be written and which inputs matched no file. @returns false when some did not (a usage error: no report). */
+function runStands(run: { unmatched: readonly string[]; cacheWarning?: string }, io: CommandIO): boolean {
+  if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
+  for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+  return run.unmatched.length === 0;
+}
+
+/** Says how many findings the baseline suppressed, when there is one. */
+function reportSuppressed(tally: RunTally, baselineFile: string | undefined, io: CommandIO): void {
+  if (!baselineFile) return;
+  io.stderr.write(`handoff: ${tally.suppressed} finding${tally.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
 }
 
 /** `--cache` / `--cache-location` as lintPaths takes them. */
