@@ -157,19 +157,25 @@ function unreportedLoadProblem(document: HandoffDocument, problem: LoadProblem):
   };
 }
 
+/**
+ * Whose finding a report is, at what severity, under which messageId. A rule's own report: its
+ * id, its configured severity when config sets one explicitly, else the report's, else its
+ * default. A rule with {@link RuleMeta.reportsForeignRuleIds} names the id, resolves that id's
+ * configured severity itself (falling back to its own) and writes its own messages (no messageId).
+ */
+function reportIdentity(meta: RuleMeta, entry: PreparedRules["entries"][number], descriptor: ReportDescriptor): { ruleId: string; severity: Severity; messageId?: string } {
+  if (meta.reportsForeignRuleIds) return { ruleId: descriptor.ruleId || meta.id, severity: descriptor.severity ?? entry.severity };
+  return { ruleId: meta.id, severity: entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity), messageId: descriptor.messageId };
+}
+
 function toDiagnostic(
   document: HandoffDocument,
   rule: Rule,
   entry: PreparedRules["entries"][number],
   descriptor: ReportDescriptor,
 ): Diagnostic | undefined {
-  const meta = rule.meta;
-  const ruleId = meta.reportsForeignRuleIds && descriptor.ruleId ? descriptor.ruleId : meta.id;
-  const message = ruleMessage(meta, descriptor);
-  // A bridge rule (markdownlint) resolves each foreign id's configured severity itself, falling
-  // back to its own; its report wins even when the bridge's severity was set explicitly.
-  const severity: Severity =
-    meta.reportsForeignRuleIds && descriptor.severity ? descriptor.severity : entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity);
+  const { ruleId, severity, messageId } = reportIdentity(rule.meta, entry, descriptor);
+  const message = ruleMessage(rule.meta, descriptor);
   const lines = document.lines;
   let start: { line: number; column: number; offset: number };
   let end: { line: number; column: number; offset: number };
@@ -203,9 +209,7 @@ function toDiagnostic(
     offset: start.offset,
     endOffset: end.offset,
   };
-  if (!meta.reportsForeignRuleIds) {
-    diagnostic.messageId = descriptor.messageId;
-  }
+  if (messageId !== undefined) diagnostic.messageId = messageId;
   if (descriptor.secrets && descriptor.secrets.length > 0) diagnostic.secrets = descriptor.secrets;
   return diagnostic;
 }

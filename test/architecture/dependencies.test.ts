@@ -1,6 +1,7 @@
 /**
- * One-way dependencies: no import cycle (type imports included) among the modules of `src/` and
- * `rules/`, and no rule importing from the report or command stages (`src/report/`, `src/cli/`).
+ * One-way dependencies (ARCHITECTURE.md): no import cycle (type imports included) among the
+ * modules of `src/` and `rules/`, no rule importing from the report, command or pipeline stages,
+ * and no stage importing a later one.
  */
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/locations.js";
@@ -43,10 +44,23 @@ describe("the import graph", () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
-  it("has no rule importing from src/report/ or src/cli/", () => {
-    const reaching = [...graph].flatMap(([file, targets]) =>
-      file.startsWith("rules/") ? targets.filter((target) => /^src\/(report|cli)\//.test(target)).map((target) => `${file} → ${target}`) : [],
-    );
+  // What may not import what (ARCHITECTURE.md): importer pattern, imported pattern.
+  const forbidden: Array<[string, RegExp, RegExp]> = [
+    ["no rule imports from src/report/, src/cli/ or src/pipeline/", /^rules\//, /^src\/(report|cli|pipeline)\/|^src\/(lint|index)\.ts$/],
+    ["the engine imports no later stage", /^src\/engine\//, /^src\/(pipeline|report|cli)\/|^src\/(lint|index)\.ts$/],
+    ["reporters import neither the pipeline nor commands", /^src\/report\//, /^src\/(pipeline|cli)\/|^src\/(lint|index)\.ts$/],
+    ["the pipeline imports no command and not its own API modules", /^src\/pipeline\//, /^src\/cli\/|^src\/(lint|index)\.ts$/],
+    ["only commands import commands", /^(?!src\/cli\/)/, /^src\/cli\//],
+    ["nothing imports the package entry", /./, /^src\/index\.ts$/],
+  ];
+  it.each(forbidden)("%s", (_rule, importer, imported) => {
+    const reaching = [...graph].flatMap(([file, targets]) => (importer.test(file) ? targets.filter((target) => imported.test(target)).map((target) => `${file} → ${target}`) : []));
     expect(reaching).toEqual([]);
+  });
+
+  it("catches a rule importing a reporter", () => {
+    const [, importer, imported] = forbidden[0] as [string, RegExp, RegExp];
+    expect(importer.test("rules/expiry.ts") && imported.test("src/report/json.ts")).toBe(true);
+    expect(importer.test("rules/expiry.ts") && imported.test("src/engine/rule.ts")).toBe(false);
   });
 });
