@@ -72,7 +72,7 @@ function settingsFor(context: RuleContext<MarkdownlintOptions>): BridgeSettings 
  * option for `text.match(frontMatter)[0]`, so one matcher answering "the first `length`
  * characters" replaces compiling a `^[\s\S]{N}` RegExp for every document.
  */
-class FrontmatterPrefix extends RegExp {
+export class FrontmatterPrefix extends RegExp {
   constructor(readonly prefixLength: number) {
     super("^");
   }

@@ -15,3 +15,5 @@ export { BUILTIN_PROFILES } from "./profiles/builtin.js";
 export { formatJson } from "./report/json.js";
 export { maskResults } from "./secrets/mask.js";
 export { formatStylish } from "./report/stylish.js";
+export { planRedaction, redactionMarker, RedactError, type RedactPlan, type Redaction } from "./fix/redact.js";
+export { planFixes, FIX_TYPES, DEFAULT_FIX_TYPES, type FixPlan, type FixType, type FixOptions } from "./fix/lint-fixes.js";

@@ -52,6 +52,19 @@ export const EXIT_CODES = {
     [0, "installed or updated"],
     [2, "not a git repository, a chained hook already exists, or the write failed"],
   ],
+  "install-agent-hook": [
+    [0, "installed, updated, or already installed"],
+    [2, "the settings file is not a JSON object of the expected shape, or the write failed (it is unchanged)"],
+  ],
+  redact: [
+    [0, "every secret replaced (or none found); with --dry-run: none found"],
+    [1, "--dry-run: a file holds secrets to replace (the masked diff is printed)"],
+    [2, "a file is unusable, cannot be redacted safely, the write failed (the file is unchanged), or a usage error"],
+  ],
+  mcp: [
+    [0, "the client closed the connection"],
+    [2, "the server could not start"],
+  ],
 } as const satisfies Record<string, ReadonlyArray<readonly [number, string]>>;
 
 /** A command with exit codes in {@link EXIT_CODES}. */

@@ -273,8 +273,15 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--cache", "reuse the results of files unchanged since the last --cache run (same config and version)")
     .option("--cache-location <dir>", "directory of the cache (implies --cache; default node_modules/.cache/handoffkit)")
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
+    .option("--fix", "apply the safe fixes (markdownlint's own, line endings, re-sealing a seal that held) before reporting what is left")
+    .option("--fix-dry-run", "print the fixes --fix would apply (a masked diff, on stderr) and write nothing")
+    .option("--fix-type <type>", "only these fixes: markdownlint, line-endings, layout (missing section skeletons), integrity (also seals an unsealed or broken seal); repeatable", collect, [])
     .addHelpText("after", exitCodesHelp("lint"))
-    .action(async (paths: string[], options: LintCommandOptions) => {
+    .action(async (paths: string[], options: LintCommandOptions & { fix?: boolean; fixDryRun?: boolean }) => {
+      if (options.fix || options.fixDryRun) {
+        const fixed = await (await import("./lint-fix.js")).runLintFix(paths, options, io);
+        if (fixed !== EXIT.ok) return setExit(fixed);
+      }
       setExit(await runLint(paths, options, io));
     });
 }

@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   // check, then trust, then the store, then CI
   ["lint", async () => (await import("./lint.js")).registerLint],
   ["seal", async () => (await import("./seal.js")).registerSeal],
+  ["redact", async () => (await import("./redact.js")).registerRedact],
   ["verify", async () => (await import("./verify.js")).registerVerify],
   ["checkpoint", async () => (await import("./checkpoint.js")).registerCheckpoint],
   ["new", async () => (await import("./new.js")).registerNew],
@@ -25,6 +26,8 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ["status", async () => (await import("./status.js")).registerStatus],
   ["stats", async () => (await import("./stats.js")).registerStats],
   ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
+  ["install-agent-hook", async () => (await import("./install-agent-hook.js")).registerInstallAgentHook],
+  ["mcp", async () => (await import("./mcp.js")).registerMcp],
 ];
 
 /**
@@ -32,7 +35,7 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
  * written with control characters escaped, as standard error always is. The others escape their
  * human formats where they render them (stylish, github, the `list` and `stats` tables, `resume`).
  */
-const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "verify", "checkpoint", "new", "status", "install-hook"]);
+const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "redact", "verify", "checkpoint", "new", "status", "install-hook", "install-agent-hook"]);
 
 /** The registrations `argv` needs: the named command's alone, or all of them. */
 async function registrationsFor(argv: readonly string[]): Promise<Register[]> {

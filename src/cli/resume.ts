@@ -121,7 +121,7 @@ function checks(steps: readonly StepOutcome[]): Array<Record<string, unknown>> {
 /** Runs `resume`. @returns the exit code (`EXIT_CODES.resume` in ./exit-codes.ts). */
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json)`);
+    if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json, agent-hook)`);
     const json = options.format === "json";
     const dryRun = Boolean(options.dryRun);
     const strict = Boolean(options.strict);
@@ -208,7 +208,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .command("resume")
     .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .option("-f, --format <format>", "text or json", "text")
+    .option("-f, --format <format>", "text, json, or agent-hook (the text as a SessionStart hook's JSON; never fails)", "text")
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
     .option("-p, --profile <profile>", "check against this profile (and read only its store)")
     .option("-c, --config <file>", "use this config file")
@@ -220,6 +220,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
     .addHelpText("after", exitCodesHelp("resume"))
     .action(async (id: string | undefined, options: ResumeCommandOptions) => {
-      setExit(await runResume(id, options, io));
+      if (options.format === "agent-hook") setExit(await (await import("./agent-hook-resume.js")).runAgentHookResume(id, options, io));
+      else setExit(await runResume(id, options, io));
     });
 }

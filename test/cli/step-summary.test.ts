@@ -12,7 +12,7 @@ import { repoRoot } from "../helpers/locations.js";
 
 const BROKEN = "---js\nmodule.exports = {}\n---\n# Notes\n\n## Next steps\n\n- run it\n";
 const ANNOTATION =
-  "::error file=h.md,line=1,col=1,endLine=2,title=frontmatter-syntax::Unsupported frontmatter language '---js': handoffkit reads YAML frontmatter only and never evaluates a block\n";
+  "::error file=h.md,line=1,col=1,endLine=2,title=frontmatter-syntax::Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block\n";
 
 let dir: string;
 beforeEach(() => {

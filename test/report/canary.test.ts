@@ -39,6 +39,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "handoff-canary-"));
   writeFileSync(path.join(dir, "canary.md"), canaryMarkdown);
   writeFileSync(path.join(dir, "canary.json"), canaryJson);
+  writeFileSync(path.join(dir, "handoff.config.json"), JSON.stringify({ markdownlint: WITH_MD034 }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -59,16 +60,19 @@ function documentDerived(format: string, out: string): string {
   return JSON.stringify(log.runs.map(({ tool: _tool, ...rest }) => rest));
 }
 
+/** MD034 (bare URL, off in the default preset) quotes a URL with its password: switched on, so a leak through a markdownlint message can show. */
+const WITH_MD034 = { MD034: true };
+
 describe("canary secrets never reach an output", () => {
   it("the SARIF rule catalogue depends on rule ids only, never on messages (so it cannot carry a canary)", async () => {
-    const run = await lintPaths(["."], createSession({ cwd: dir }));
+    const run = await lintPaths(["."], createSession({ cwd: dir, config: { markdownlint: WITH_MD034 } }));
     const sarif = (results: FileResult[]) => (JSON.parse(formatSarif(results, { rules: builtinRules, cwd: "/repo", repositoryRoot: "/repo", toolVersion: "0.0.0" })) as { runs: Array<{ tool: unknown }> }).runs[0]?.tool;
     const blanked = run.results.map((r) => ({ ...r, diagnostics: r.diagnostics.map((d) => ({ ...d, message: "x", secrets: undefined })) }));
     expect(sarif(maskResults(run.results))).toEqual(sarif(blanked));
   });
 
   it("the canaries are in the raw findings, messages included (the checks below can fail)", () => {
-    const session = createSession({ cwd: dir });
+    const session = createSession({ cwd: dir, config: { markdownlint: WITH_MD034 } });
     const raw = [rawResult("canary.md", canaryMarkdown, session), rawResult("canary.json", canaryJson, session)];
     expect(leaks(JSON.stringify(raw)).length).toBe(Object.keys(canaries).length);
     const messages = raw.flatMap((f) => f.diagnostics.map((d) => d.message)).join("\n");
@@ -79,13 +83,13 @@ describe("canary secrets never reach an output", () => {
 
   for (const [name, format] of FORMATTERS) {
     it(`formatter ${name} over lintPaths`, async () => {
-      const run = await lintPaths(["."], createSession({ cwd: dir }));
+      const run = await lintPaths(["."], createSession({ cwd: dir, config: { markdownlint: WITH_MD034 } }));
       expect(leaks(documentDerived(name, format(run.results)))).toEqual([]);
     });
 
     for (const rules of [undefined, { "no-secrets": "off" as const }]) {
       it(`formatter ${name} over lintText${rules ? " with no-secrets off" : ""} (the library API)`, () => {
-        const session = createSession({ cwd: dir, config: { rules } });
+        const session = createSession({ cwd: dir, config: { markdownlint: WITH_MD034, rules } });
         const results = [lintText("canary.md", canaryMarkdown, session), lintText("canary.json", canaryJson, session)];
         expect(results[0]?.diagnostics.some((d) => d.ruleId === "no-secrets")).toBe(rules === undefined);
         expect(leaks(documentDerived(name, format(results)))).toEqual([]);
@@ -97,7 +101,7 @@ describe("canary secrets never reach an output", () => {
     it(`formatJson([lintText(…)]) masks a URL password quoted by MD034's context${rules ? ", no-secrets off" : ""}`, () => {
       const password = canaries.urlPassword;
       const text = `# Notes\n\n## Next steps\n\nPush to https://ci:${password}@git.internal/repo.git now\n`;
-      const session = createSession({ cwd: dir, config: { rules } });
+      const session = createSession({ cwd: dir, config: { markdownlint: WITH_MD034, rules } });
       const md034 = (result: { diagnostics: Array<{ ruleId: string; message: string }> }) => result.diagnostics.find((d) => d.ruleId === "MD034")?.message;
       expect(md034(rawResult("h.md", text, session))).toBe(`Bare URL used [Context: "https://ci:${password.slice(0, 19)}..."]`);
       const out = formatJson([lintText("h.md", text, session)]);
@@ -108,7 +112,7 @@ describe("canary secrets never reach an output", () => {
 
   it("lintPaths on worker threads and from --cache returns masked results", async () => {
     const cacheDir = path.join(dir, ".cache-canary");
-    const session = createSession({ cwd: dir });
+    const session = createSession({ cwd: dir, config: { markdownlint: WITH_MD034 } });
     const runs = [
       await lintPaths(["canary.md", "canary.json"], session, undefined, { workers: 1 }),
       await lintPaths(["."], session, undefined, { cache: { directory: cacheDir, key: {} } }),

@@ -23,7 +23,9 @@ function fakeRule(report: Parameters<Parameters<Rule["check"]>[1]["report"]>[0])
 
 function internalErrors(rule: Rule): string[] {
   const result = lintText("handoff.md", "# Handoff\n", createSession({ cwd: "/virtual", rules: [rule] }));
-  expect(result.diagnostics).toEqual([]);
+  // The report never becomes a finding of its own: the file carries one internal-error finding instead.
+  expect(result.diagnostics.map((d) => d.ruleId)).toEqual(["internal-error"]);
+  expect(result.diagnostics[0]?.message).toMatch(/^rule fake failed on this file \(RuleContractError: .*\): its checks of this file are missing; please report this bug$/);
   return result.internalErrors.map((e) => e.split("\n")[0] as string);
 }
 

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { canaries } from "../helpers/canaries.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { repoRoot } from "../helpers/locations.js";
 
@@ -65,6 +66,47 @@ describe("crash safety: a process killed in the middle of a write", () => {
       // process's (stale) lock stays until the next write takes it over.
       expect(readdirSync(repo.root).filter((n) => n.startsWith("HANDOFF.md"))).toEqual(point === "after-rename" ? ["HANDOFF.md", "HANDOFF.md.handoffkit-lock"] : ["HANDOFF.md"]);
       expect(handoff(repo.root, ["verify", "HANDOFF.md"]).stdout).toMatch(/^HANDOFF\.md: integrity ok sha256:[0-9a-f]{64}\n$/);
+    });
+  }
+
+  for (const point of POINTS) {
+    it(`redact killed ${point}: the file is the original or the redacted one, and the next run leaves no temp`, () => {
+      repo = createRepo("handoffkit-crash-");
+      const file = path.join(repo.root, "HANDOFF.md");
+      const token = canaries.github;
+      const original = ORIGINAL.replace("Run the suite.", `Run the suite with ${token}.`);
+      const redacted = original.replace(token, "[REDACTED:github-token]");
+      writeFileSync(file, original);
+      const child = handoff(repo.root, ["redact", "HANDOFF.md"], point);
+      expect(child.signal).toBe("SIGKILL");
+      expect(readFileSync(file, "utf8")).toBe(point === "after-rename" ? redacted : original);
+
+      ageTemps(repo.root, "HANDOFF.md");
+      const rerun = handoff(repo.root, ["redact", "HANDOFF.md"]);
+      expect(rerun.status).toBe(0);
+      expect(rerun.stdout).toBe(point === "after-rename" ? "HANDOFF.md: nothing to redact\n" : "HANDOFF.md: redacted 1 value (github-token)\n");
+      expect(readFileSync(file, "utf8")).toBe(redacted);
+      expect(readdirSync(repo.root).filter((n) => n.startsWith("HANDOFF.md"))).toEqual(point === "after-rename" ? ["HANDOFF.md", "HANDOFF.md.handoffkit-lock"] : ["HANDOFF.md"]);
+    });
+  }
+
+  for (const point of POINTS) {
+    it(`lint --fix killed ${point}: the file is the original or the fixed one, and the next run leaves no temp`, () => {
+      repo = createRepo("handoffkit-crash-");
+      const file = path.join(repo.root, "HANDOFF.md");
+      const original = ORIGINAL.replace("# Handoff\r\n", "# Handoff   \r\n");
+      writeFileSync(file, original);
+      // MD009 (trailing spaces) is on in the style preset.
+      writeFileSync(path.join(repo.root, "handoff.config.json"), '{ "markdownlint": "style" }\n');
+      const child = handoff(repo.root, ["lint", "--fix", "--fix-type", "markdownlint", "HANDOFF.md"], point);
+      expect(child.signal).toBe("SIGKILL");
+      expect(readFileSync(file, "utf8")).toBe(point === "after-rename" ? ORIGINAL : original);
+
+      ageTemps(repo.root, "HANDOFF.md");
+      const rerun = handoff(repo.root, ["lint", "--fix", "--fix-type", "markdownlint", "HANDOFF.md"]);
+      expect(rerun.stderr).toBe(point === "after-rename" ? "" : "handoff lint: HANDOFF.md: fixed MD009\n");
+      expect(readFileSync(file, "utf8")).toBe(ORIGINAL);
+      expect(readdirSync(repo.root).filter((n) => n.startsWith("HANDOFF.md"))).toEqual(point === "after-rename" ? ["HANDOFF.md", "HANDOFF.md.handoffkit-lock"] : ["HANDOFF.md"]);
     });
   }
 

@@ -1,0 +1,37 @@
+/**
+ * `handoff mcp`: runs the MCP server (src/mcp/server.ts) over standard input and output, for the
+ * project in the working directory, until the client closes the stream. Standard output carries
+ * only protocol messages; notes go to standard error.
+ */
+import type { Command } from "commander";
+import { exitCodesHelp } from "./exit-codes.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { packageVersion } from "./version.js";
+
+/** Runs the server until standard input ends. @returns 0, or 2 when it could not start. */
+export async function runMcp(io: CommandIO): Promise<number> {
+  const [{ StdioServerTransport }, { createHandoffServer }] = await Promise.all([import("@modelcontextprotocol/sdk/server/stdio.js"), import("../mcp/server.js")]);
+  const server = createHandoffServer({ cwd: io.cwd, env: io.env }, packageVersion());
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    process.stdin.once("end", () => resolve());
+  });
+  // A line that is not JSON-RPC is reported here and skipped; the server goes on.
+  server.onerror = (error) => io.stderr.write(`handoff mcp: ${error.message}\n`);
+  await server.connect(transport);
+  await closed;
+  await server.close().catch(() => undefined);
+  return EXIT.ok;
+}
+
+/** Adds the `mcp` command. */
+export function registerMcp(program: Command, io: CommandIO, setExit: (code: number) => void): void {
+  program
+    .command("mcp")
+    .description("run the Model Context Protocol server over stdio (tools handoff_write, handoff_resume, handoff_lint, handoff_list, handoff_verify, handoff_status; resources handoff://latest and handoff://handoffs/{id})")
+    .addHelpText("after", exitCodesHelp("mcp"))
+    .action(async () => {
+      setExit(await runMcp(io));
+    });
+}
