@@ -16,7 +16,7 @@ import { secretValuesToMask } from "../secrets/document.js";
 import { defaultInputs } from "../store/resolve.js";
 import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { UsageError, type LintCommandOptions } from "./lint.js";
+import { UsageError, type LintCommandOptions } from "./lint-options.js";
 
 /** The fix flags of `lint`. */
 export interface FixCommandOptions {

@@ -23,41 +23,9 @@ import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
 import { parseTimestamp } from "../document/timestamp.js";
+import { UsageError, type LintCommandOptions } from "./lint-options.js";
 
-/** Options parsed from the command line. */
-export interface LintCommandOptions {
-  format: string;
-  profile?: string;
-  config?: string | false;
-  rule?: string[];
-  /** `--only RULE`, repeatable: run these rules alone. */
-  only?: string[];
-  quiet?: boolean;
-  maxWarnings?: string;
-  maxFileSize?: string;
-  markdownlint?: boolean;
-  color?: boolean;
-  /** Write the report to this file (atomically) instead of stdout. */
-  outputFile?: string;
-  /** Lint stdin as if it were this file. */
-  stdinFilename?: string;
-  /** Lint the staged (index) content of changed handoffs. */
-  staged?: boolean;
-  now?: string;
-  baseline?: string;
-  writeBaseline?: string;
-  /** `--workers N` (a string from commander) or `--no-workers` (false). */
-  workers?: string | boolean;
-  /** `--cache`: reuse the results of unchanged files. */
-  cache?: boolean;
-  /** `--cache-location DIR` (default node_modules/.cache/handoffkit). */
-  cacheLocation?: string;
-}
-
-/** Thrown for a bad command line: printed as one line, exit 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError, type LintCommandOptions };
 
 function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySetting> {
   const overrides: Record<string, SeveritySetting> = {};
