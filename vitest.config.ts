@@ -11,6 +11,6 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     // The default report, then one plain closing line for CI.
-    reporters: ["default", "./test/reporters/plain-summary.ts"],
+    reporters: ["default", "./test/vitest/plain-summary-reporter.ts"],
   },
 });

@@ -6,7 +6,7 @@
  * time zone (read as UTC). The clock is the run's (`--now`), never the system's.
  */
 import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";
-import { recordNodeOffsets } from "../src/document/json-record.js";
+import { recordNodeOffsets } from "../src/records/json-record.js";
 import { formatUtc, parseTimestamp, type Timestamp } from "../src/document/timestamp.js";
 import type { Rule, RuleContext } from "../src/engine/rule.js";
 import { schemaDefines } from "../src/profiles/schema-coverage.js";

@@ -4,7 +4,7 @@
  * reported at the YAML or JSON node it is about.
  */
 import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";
-import { recordNodeOffsets } from "../src/document/json-record.js";
+import { recordNodeOffsets } from "../src/records/json-record.js";
 import type { Rule } from "../src/engine/rule.js";
 import { validateWithSchema } from "../src/profiles/schema.js";
 

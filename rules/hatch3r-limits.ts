@@ -1,6 +1,6 @@
 /**
  * hatch3r-limits: hatch3r's own limits and field warnings (public repo hatch3r/hatch3r, v2.x;
- * `../shared/formats.md` §2): body ≤ 51,200 bytes, file ≤ 61,440 bytes, a non-empty body, a
+ * public repo hatch3r/hatch3r, v2.x): body ≤ 51,200 bytes, file ≤ 61,440 bytes, a non-empty body, a
  * `summary` of at most 200 characters, and `target_agent: any` allowed but warned.
  */
 import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";

@@ -22,7 +22,8 @@ export const nextAction: Rule = {
     formats: ["markdown"],
     tags: ["sections"],
     messages: {
-      missing: "No next-action section: say what the next session should do first (e.g. '## Next steps')",
+      missing:
+        "No next-action section, though work is pending ({{pending}}): say what the next session should do first (e.g. '## Next steps')",
       empty: "The next-action section '{{section}}' is empty",
       inferred:
         "No heading names the next step; taking '{{section}}' as it from {{basis}} (lower confidence): name it, e.g. '## Next steps'",
@@ -32,11 +33,15 @@ export const nextAction: Rule = {
     const answer = findNextAction(document, context.profile);
     switch (answer.kind) {
       case "not-applicable":
+      case "nothing-pending":
+      case "label":
         return;
       case "missing":
         // Formal profiles: required-sections names the missing section in the profile's words.
         if (!answer.formal) {
-          context.report({ messageId: "missing", line: document.lines.point(document.bodyOffset).line, column: 1, severity: "warning" });
+          const pending = answer.pending.slice(0, 2).map((sign) => sign.text);
+          if (answer.pending.length > 2) pending.push(`${answer.pending.length - 2} more`);
+          context.report({ messageId: "missing", data: { pending: pending.join("; ") }, line: document.lines.point(document.bodyOffset).line, column: 1, severity: "warning" });
         }
         return;
       case "inferred":
@@ -50,7 +55,7 @@ export const nextAction: Rule = {
       default: {
         // Loose (generic) handoffs often list what is left instead ("TODO", "Remaining work"): that
         // says what to do next too.
-        if (!answer.sections.every((s) => isSectionEmpty(s))) return;
+        if (!answer.sections.every((s) => isSectionEmpty(s, document.markdownSkipped))) return;
         const first = answer.sections[0];
         const formal = answer.kind === "heading" && answer.formal;
         if (first) context.report({ messageId: "empty", data: { section: first.title }, range: first.headingRange, severity: formal ? "error" : "warning" });

@@ -2,7 +2,7 @@
  * record-closed-pending: a closed verified-delivery record has no pending steps. A closed record
  * never resumes, so pending work in it would be silently dropped.
  */
-import { recordNodeOffsets } from "../src/document/json-record.js";
+import { recordNodeOffsets } from "../src/records/json-record.js";
 import type { Rule } from "../src/engine/rule.js";
 import { readDeliveryRecord } from "../src/profiles/verified-delivery.js";
 

@@ -2,7 +2,7 @@
  * record-step-evidence: each completed step of a verified-delivery record carries evidence. The
  * schema requires the `evidence` key; this rule finds the empty ones (`""`, `null`, `[]`, `{}`).
  */
-import { recordNodeOffsets } from "../src/document/json-record.js";
+import { recordNodeOffsets } from "../src/records/json-record.js";
 import type { Rule } from "../src/engine/rule.js";
 import { readDeliveryRecord, stepName } from "../src/profiles/verified-delivery.js";
 

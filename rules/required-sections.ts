@@ -2,9 +2,10 @@
  * required-sections: every section the profile requires is present, at the profile's heading
  * level, and not empty. (The next action's emptiness is the `next-action` rule's.)
  */
-import { hasRole, isSectionEmpty } from "../src/document/sections.js";
+import { restRendersAsCode } from "../src/document/fences.js";
+import { isSectionEmpty } from "../src/document/sections.js";
 import type { Rule } from "../src/engine/rule.js";
-import { findSection, sectionMatches, sectionsApply } from "../src/profiles/profile.js";
+import { findSection, sectionsApply, standInFor } from "../src/profiles/profile.js";
 
 export const requiredSections: Rule = {
   meta: {
@@ -26,15 +27,18 @@ export const requiredSections: Rule = {
     const { profile } = context;
     if (!sectionsApply(profile, document)) return;
     const bodyLine = document.lines.point(document.bodyOffset).line;
+    // An unclosed fence turns the rest into code (unclosed-fence reports it): a section it may have
+    // swallowed is not reported missing on top.
+    const swallowed = restRendersAsCode(document.mdast, document.text);
     for (const spec of profile.sections) {
       if (!spec.required) continue;
       const section = findSection(document.sections, spec);
       if (!section) {
         // A section whose heading plays the spec's role is there under another title: saying the
         // section is missing would contradict `stats` and the other rules, which read roles.
-        const stand = spec.role ? document.sections.find((s) => hasRole(s, spec.role as NonNullable<typeof spec.role>) && !profile.sections.some((other) => sectionMatches(s, other))) : undefined;
+        const stand = standInFor(document.sections, spec, profile);
         if (stand) context.report({ messageId: "misnamed", data: { found: stand.title, section: spec.title, profile: profile.id }, range: stand.headingRange });
-        else context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1 });
+        else if (!swallowed) context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1 });
         continue;
       }
       if (profile.sectionDepth !== undefined && section.depth !== profile.sectionDepth) {
@@ -45,7 +49,7 @@ export const requiredSections: Rule = {
           severity: "warning",
         });
       }
-      if (spec.role !== "next-action" && isSectionEmpty(section)) {
+      if (spec.role !== "next-action" && isSectionEmpty(section, document.markdownSkipped)) {
         context.report({ messageId: "empty", data: { section: section.title }, range: section.headingRange });
       }
     }

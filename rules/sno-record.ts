@@ -1,12 +1,12 @@
 /**
  * sno-record: the sno formats' own structure (public repo sno-ai/sno-station-skills;
- * `../shared/formats.md` §4): a progress record's machine block is closed and well-formed (its
+ * public repo sno-ai/sno-station-skills): a progress record's machine block is closed and well-formed (its
  * fields as `handoff checkpoint` writes them, uncommitted paths sorted bytewise, at most five recent
  * commits), and a cutover brief ends with its `<!-- AGENT_CUTOVER_EOF -->` line.
  */
 import type { Rule } from "../src/engine/rule.js";
 import { markerLineOffset, SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../src/profiles/builtin.js";
-import { locateRecordBlock, parseRecordContent, RecordError } from "../src/profiles/sno-record.js";
+import { locateRecordBlock, parseRecordContent, RecordError } from "../src/records/sno-record.js";
 
 export const snoRecord: Rule = {
   meta: {

@@ -1,16 +1,13 @@
 /**
  * unclosed-fence: a fenced code block that is never closed runs to the end of the document (or of
  * the list item or quote it opens in), so everything after the opening fence — headings, next
- * steps, a second handoff — renders as code. markdownlint has no rule for it. A closing fence is a
- * line of at least as many of the same fence characters, with no info string (CommonMark 4.5):
- * "```text" never closes a block.
+ * steps, a second handoff — renders as code. markdownlint has no rule for it. What closes a fence:
+ * see `src/document/fences.ts`.
  */
 import type { Code } from "mdast";
 import { visit } from "unist-util-visit";
+import { unclosedFence as readUnclosedFence } from "../src/document/fences.js";
 import type { Rule } from "../src/engine/rule.js";
-
-/** The opening fence of a fenced code block's source: its characters. */
-const OPENING_RE = /^[ \t]*(`{3,}|~{3,})/;
 
 export const unclosedFence: Rule = {
   meta: {
@@ -33,18 +30,10 @@ export const unclosedFence: Rule = {
     if (!root) return;
     const { text, lines } = document;
     visit(root, "code", (node: Code, _index, parent) => {
+      const unclosed = readUnclosedFence(node, text);
       const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return;
-      const source = text.slice(start, end);
-      const fence = OPENING_RE.exec(source)?.[1];
-      if (!fence) return;
-      const sourceLines = source.split(/\r\n|\r|\n/);
-      while (sourceLines.length > 1 && sourceLines.at(-1) === "") sourceLines.pop();
-      const last = (sourceLines.at(-1) ?? "").trim();
-      // A fence on the last line swallows nothing.
-      if (sourceLines.length === 1) return;
-      if (last.length >= fence.length && [...last].every((c) => c === fence[0])) return;
+      if (!unclosed || start === undefined) return;
+      const { fence, sourceLines } = unclosed;
       // A line that looks like a closing fence but has an info string: the likely mistake.
       const lookalike = sourceLines.slice(1).findIndex((line) => line.trim().startsWith(fence.slice(0, 3)));
       const headings = sourceLines.slice(1).filter((line) => /^ {0,3}#{1,6}[ \t]/.test(line)).length;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtinRules } from "../rules/index.js";
 import { configSchemaWithRules, formatSchema } from "../src/engine/config-schema.js";
-import { atomicWrite } from "../src/store/atomic-write.js";
+import { atomicWrite } from "../src/fs/atomic-write.js";
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas/config.schema.json");
 const before = readFileSync(file, "utf8");

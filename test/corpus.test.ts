@@ -168,7 +168,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/no-next-steps.md": {
     profile: "generic",
     findings: [
-      "1:1 warning next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
+      "1:1 warning next-action No next-action section, though work is pending (an open-questions section 'Open questions'): say what the next session should do first (e.g. '## Next steps')",
       "3:7 info stale The handoff states its date as 2026-03-08 (Date, line 3), about 9 months (268 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it",
     ],
   },
@@ -204,8 +204,7 @@ const EXPECTED: Record<string, { profile: string; findings: string[] }> = {
   "generic/yaml-alias.md": {
     profile: "generic",
     findings: [
-      "2:12 error frontmatter-syntax YAML anchor '&team' is not allowed in frontmatter",
-      "3:12 error frontmatter-syntax YAML alias '*team' is not allowed in frontmatter (aliases can expand without bound)",
+      "2:12 error frontmatter-syntax YAML anchors and aliases are not allowed in frontmatter (aliases can expand without bound): anchor '&team', alias '*team'",
     ],
   },
   "generic/yaml-syntax-error.md": {
@@ -488,8 +487,8 @@ describe("corpus/", () => {
     });
   }
 
-  it("sums to 112 files, 57 errors, 12 warnings, 26 infos in 73 files; 39 are clean", () => {
-    expect(summarize(results)).toEqual({ files: 112, errors: 57, warnings: 12, infos: 26, filesWithFindings: 73 });
+  it("sums to 112 files, 56 errors, 12 warnings, 26 infos in 73 files; 39 are clean", () => {
+    expect(summarize(results)).toEqual({ files: 112, errors: 56, warnings: 12, infos: 26, filesWithFindings: 73 });
   });
 
   it("holds a clean file for every profile (a file named clean, or the sno and verified-delivery clean shapes), the stale notice aside", () => {

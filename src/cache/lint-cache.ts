@@ -16,14 +16,14 @@
  * Never stored: results with load problems (a permission may change without the bytes changing),
  * internal errors, or those of documents holding secrets (even masked, and even as the digests a
  * baseline needs, the cache must not copy anything of a credential to another file).
- * Writes are atomic and read back (`src/store/atomic-write.ts`).
+ * Writes are atomic and read back (`src/fs/atomic-write.ts`).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
-import { atomicWrite } from "../store/atomic-write.js";
+import { atomicWrite } from "../fs/atomic-write.js";
 
 /** Name of the cache file inside its directory. */
 export const CACHE_FILE_NAME = "lint-cache.json";

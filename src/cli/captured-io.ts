@@ -2,6 +2,7 @@
  * A {@link CommandIO} whose output is kept in memory, so the MCP tools can run a command's own
  * `run…` function and hand back exactly what the command decided.
  */
+import { runMapped } from "./errors.js";
 import type { CommandIO } from "./io.js";
 
 /** The output of one captured command run. */
@@ -24,6 +25,7 @@ export async function captureCommand(cwd: string, env: NodeJS.ProcessEnv, comman
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   };
-  const exitCode = await command(io);
+  // What the program would decide: an error the command throws is its one line and exit code.
+  const exitCode = await runMapped(io, () => command(io));
   return { exitCode, stdout, stderr };
 }

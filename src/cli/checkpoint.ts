@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { formatUtc } from "../document/timestamp.js";
 import { checkpointDrift, recordFromSnapshot } from "../git/checkpoint-drift.js";
-import { runGit, GitError } from "../git/run.js";
+import { GitError, runGit } from "../git/run.js";
 import { takeSnapshot, type CheckoutSnapshot } from "../git/snapshot.js";
 import type { HandoffDocument } from "../document/model.js";
 import { parseDocument } from "../document/parse.js";
@@ -19,18 +19,20 @@ import { planSeal, SealError } from "../integrity/seal.js";
 import { verifyIntegrity } from "../integrity/verify.js";
 import { firstInvalidUtf8, sourceFromBytes } from "../load/read.js";
 import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
-import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../profiles/sno-record.js";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../records/sno-record.js";
+import { atomicWrite } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { parseNow, UsageError } from "./lint.js";
+import { nowOption } from "./options.js";
+import { UserError } from "./errors.js";
 
 /** Options parsed from the command line. */
 export interface CheckpointCommandOptions {
   repo?: string;
   verify?: boolean;
   by?: string;
-  now?: string;
+  /** `--now`, parsed. */
+  now?: Date;
 }
 
 /** A record file read as text. */
@@ -40,8 +42,8 @@ interface RecordFile {
   text: string;
 }
 
-/** One line for the user: exit 2. */
-class Unusable extends Error {}
+/** The record or its checkout cannot be used: one line for the user, exit 2. */
+class Unusable extends UserError {}
 
 /** The record is sealed and its seal does not hold: refreshing it would hide that. Exit 1. */
 class BrokenSeal extends Error {}
@@ -123,7 +125,7 @@ async function writeCheckpoint(file: string, options: CheckpointCommandOptions, 
     if (error instanceof GitError) throw new Unusable(`${repo} is not a git work tree (${error.detail})`);
     throw error;
   }
-  const now = parseNow(options.now) ?? new Date();
+  const now = options.now ?? new Date();
   const by = options.by ?? (await defaultBy(snapshot.checkout));
   const record = recordFromSnapshot(snapshot, (previous?.checkpoint ?? 0) + 1, formatUtc(now), by);
   let text: string;
@@ -174,28 +176,18 @@ async function verifyCheckpoint(file: string, io: CommandIO): Promise<number> {
 
 /**
  * Runs `checkpoint`. @returns 0 written (re-sealed when it was sealed) or MATCH; 1 DRIFT, or not
- * written because the record's seal did not hold; 2 unusable record, not a work tree, usage error
- * or a failed write (the file is then unchanged).
+ * written because the record's seal did not hold.
+ * @throws UserError (an unusable record, not a work tree), GitError or AtomicWriteError
+ * (the file is then unchanged): exit 2 through the program's mapping.
  */
 export async function runCheckpoint(file: string, options: CheckpointCommandOptions, io: CommandIO): Promise<number> {
   const absolute = path.resolve(io.cwd, file);
   try {
     return options.verify ? await verifyCheckpoint(absolute, io) : await writeCheckpoint(absolute, options, io);
   } catch (error) {
-    if (error instanceof BrokenSeal) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.findings;
-    }
-    if (error instanceof Unusable || error instanceof UsageError || error instanceof AtomicWriteError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof GitError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    if (!(error instanceof BrokenSeal)) throw error;
+    io.stderr.write(`handoff: ${error.message}\n`);
+    return EXIT.findings;
   }
 }
 
@@ -208,7 +200,7 @@ export function registerCheckpoint(program: Command, io: CommandIO, setExit: (co
     .option("--repo <dir>", "the checkout to record (default: the working directory)")
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")
     .option("--by <name>", "who writes the checkpoint (default: git user.name)")
-    .option("--now <iso>", "the time to record as 'updated' (default: now)")
+    .addOption(nowOption("the time to record as 'updated', default now"))
     .addHelpText("after", exitCodesHelp("checkpoint"))
     .action(async (file: string, options: CheckpointCommandOptions) => {
       setExit(await runCheckpoint(file, options, io));

@@ -8,11 +8,11 @@ export const EXIT_CODES = {
   lint: [
     [0, "no errors (warnings within --max-warnings)"],
     [1, "at least one error, or more warnings than --max-warnings"],
-    [2, "usage, config or internal error (a path that matches nothing, a rule that threw)"],
+    [2, "usage, config or internal error (a path that matches nothing without --no-error-on-unmatched-pattern, a rule that threw)"],
   ],
   seal: [
     [0, "every file sealed (or already sealed)"],
-    [1, "a file was not sealed: error findings from the secret or injection rules (--force seals anyway)"],
+    [1, "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway)"],
     [2, "a file cannot be sealed (unreadable, broken frontmatter, a JSON record) or a usage error"],
   ],
   verify: [
@@ -49,7 +49,7 @@ export const EXIT_CODES = {
     [2, "usage error, a path that matches nothing, or a gate naming no figure"],
   ],
   "install-hook": [
-    [0, "installed or updated"],
+    [0, "installed or updated; with --uninstall, removed (a chained hook restored) or nothing to remove"],
     [2, "not a git repository, a chained hook already exists, or the write failed"],
   ],
   "install-agent-hook": [

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { mergeSessionStartHook, sessionStartCommand, SettingsError } from "../agent-hook/claude-settings.js";
 import { workTreeRoot } from "../git/queries.js";
-import { atomicWrite, AtomicWriteError, createExclusive, FileExistsError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError, createExclusive } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -62,7 +62,7 @@ export async function runInstallAgentHook(options: InstallAgentHookOptions, io: 
       io.stdout.write(`${shown}: SessionStart hook ${outcome.status} (other keys and hooks unchanged)\n`);
     }
   } catch (error) {
-    if (error instanceof SettingsError || error instanceof AtomicWriteError || error instanceof FileExistsError) {
+    if (error instanceof SettingsError || error instanceof AtomicWriteError) {
       io.stderr.write(`handoff install-agent-hook: ${shown} was not changed: ${error.message}\n`);
       return EXIT.usage;
     }

@@ -12,12 +12,13 @@
  * - Writes are atomic (write-file-atomic) and read back.
  */
 import { readFileSync } from "node:fs";
-import { access, readFile, rename, chmod } from "node:fs/promises";
+import { access, readFile, rename, chmod, unlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
-import { git, GitError } from "../git/repository.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
+import { GitError, runGit } from "../git/run.js";
+import { UserError } from "./errors.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -79,7 +80,12 @@ if [ -z "$cli" ]; then
   echo "Run 'npm install' (or 'npm install --save-dev handoffkit') and then 'npx handoff install-hook' again, or skip once with 'git commit --no-verify'." >&2
   exit 1
 fi
-exec node "$cli" lint --staged
+node "$cli" lint --staged
+status=$?
+if [ "$status" -ne 0 ]; then
+  echo "commit blocked by handoffkit (git commit --no-verify skips it)" >&2
+fi
+exit "$status"
 `;
 }
 
@@ -102,16 +108,67 @@ export interface InstallResult {
 }
 
 /** A hook cannot be installed: printed as one line, exit 2. */
-export class HookError extends Error {
+export class HookError extends UserError {
   override name = "HookError";
+}
+
+/** The repository's hooks directory, as git answers it. @throws HookError outside a git repository. */
+async function hooksDirectory(cwd: string): Promise<string> {
+  try {
+    return path.resolve(cwd, (await runGit(["rev-parse", "--git-path", "hooks"], cwd)).stdout.toString("utf8").trim());
+  } catch (error) {
+    if (error instanceof GitError && /not a git repository/i.test(error.message)) {
+      throw new HookError(`not a git repository: ${cwd} (run install-hook inside the repository to guard)`);
+    }
+    throw error;
+  }
+}
+
+/** What {@link uninstallHook} did. */
+export interface UninstallResult {
+  hookPath: string;
+  /** Our hook was there and is gone. */
+  removed: boolean;
+  /** The chained hook moved back to `pre-commit`, byte for byte. */
+  restored: boolean;
+  /** A `pre-commit` hook that is not ours, left unchanged. */
+  foreign: boolean;
+}
+
+/**
+ * Removes our pre-commit hook from the repository at `cwd`, and moves a hook we chained back to
+ * `pre-commit` (a rename: its bytes are unchanged). A hook that is not ours is left alone.
+ * @throws HookError outside a git repository.
+ */
+export async function uninstallHook(cwd: string): Promise<UninstallResult> {
+  const hooksDir = await hooksDirectory(cwd);
+  const hookPath = path.join(hooksDir, "pre-commit");
+  const chainedPath = path.join(hooksDir, CHAINED_HOOK_NAME);
+  if (!(await exists(hookPath))) return { hookPath, removed: false, restored: false, foreign: false };
+  if (!(await readFile(hookPath, "utf8")).includes(HOOK_MARKER)) return { hookPath, removed: false, restored: false, foreign: true };
+  if (await exists(chainedPath)) {
+    await rename(chainedPath, hookPath);
+    return { hookPath, removed: true, restored: true, foreign: false };
+  }
+  await unlink(hookPath);
+  return { hookPath, removed: true, restored: false, foreign: false };
+}
+
+/** What `install-hook --uninstall` prints for `result`, paths relative to `cwd`. */
+function uninstallMessage(result: UninstallResult, cwd: string): string {
+  const relative = path.relative(cwd, result.hookPath) || result.hookPath;
+  if (result.restored) return `removed the handoffkit pre-commit hook; the previous hook is back at ${relative}\n`;
+  if (result.removed) return `removed the handoffkit pre-commit hook: ${relative}\n`;
+  if (result.foreign) return `no handoffkit hook to remove: ${relative} is another hook, left unchanged\n`;
+  return `no handoffkit hook to remove: ${relative} does not exist\n`;
 }
 
 /**
  * Installs the pre-commit hook for the repository at `cwd`.
- * @throws GitError outside a git repository; HookError when a chained hook exists already.
+ * @throws HookError outside a git repository or when a chained hook exists already.
  */
 export async function installHook(cwd: string, cliPath: string = installedCliPath()): Promise<InstallResult> {
-  const hooksDir = path.resolve(cwd, (await git(cwd, ["rev-parse", "--git-path", "hooks"])).toString("utf8").trim());
+  const hooksDir = await hooksDirectory(cwd);
   const hookPath = path.join(hooksDir, "pre-commit");
   const chainedPath = path.join(hooksDir, CHAINED_HOOK_NAME);
   let chained: string | undefined;
@@ -147,22 +204,18 @@ export function registerInstallHook(program: Command, io: CommandIO, setExit: (c
   program
     .command("install-hook")
     .description("install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
+    .option("--uninstall", "remove the handoffkit hook (a hook it chained becomes pre-commit again; another tool's hook is left alone)")
     .addHelpText("after", exitCodesHelp("install-hook"))
-    .action(async () => {
-      try {
-        const result = await installHook(io.cwd);
-        const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
-        io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
-        if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
+    .action(async (options: { uninstall?: boolean }) => {
+      if (options.uninstall) {
+        io.stdout.write(uninstallMessage(await uninstallHook(io.cwd), io.cwd));
         setExit(EXIT.ok);
-      } catch (error) {
-        if (error instanceof GitError || error instanceof HookError) {
-          io.stderr.write(`handoff: ${error.message}\n`);
-          setExit(EXIT.usage);
-          return;
-        }
-        io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-        setExit(EXIT.internal);
+        return;
       }
+      const result = await installHook(io.cwd);
+      const relative = path.relative(io.cwd, result.hookPath) || result.hookPath;
+      io.stdout.write(`${result.updated ? "updated" : "installed"} pre-commit hook: ${relative}\n`);
+      if (result.chainedPath) io.stdout.write(`it runs the previous hook first: ${path.relative(io.cwd, result.chainedPath)}\n`);
+      setExit(EXIT.ok);
     });
 }

@@ -59,19 +59,3 @@ export function useColor(io: CommandIO, flag: boolean | undefined): boolean {
 
 /** Exit codes, as markdownlint-cli2, ESLint and gitleaks use them. */
 export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 2 } as const;
-
-/** Errors that are the user's (bad flags, config, names, templates): one line, exit 2. */
-const USER_ERRORS = new Set(["ConfigError", "UsageError", "StoreEscapeError", "TemplateError"]);
-
-/**
- * Prints an error that ended a command and returns its exit code: the user's mistakes as one
- * `handoff: …` line, anything else as an internal error with its stack (our bug). Always 2.
- */
-export function exitForError(error: unknown, io: CommandIO): number {
-  if (error instanceof Error && USER_ERRORS.has(error.name)) {
-    io.stderr.write(`handoff: ${error.message}\n`);
-    return EXIT.usage;
-  }
-  io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-  return EXIT.internal;
-}

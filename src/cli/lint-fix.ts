@@ -14,9 +14,10 @@ import { discoverFiles } from "../load/discover.js";
 import { readSource } from "../load/read.js";
 import { secretValuesToMask } from "../secrets/document.js";
 import { defaultInputs } from "../store/resolve.js";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { UsageError, type LintCommandOptions } from "./lint-options.js";
+import { UsageError } from "./errors.js";
+import type { LintCommandOptions } from "./lint-options.js";
 
 /** The fix flags of `lint`. */
 export interface FixCommandOptions {

@@ -13,6 +13,8 @@ export interface LintCommandOptions {
   only?: string[];
   quiet?: boolean;
   maxWarnings?: string;
+  /** `--no-error-on-unmatched-pattern` (false): an input that matches no file is skipped, not a usage error. */
+  errorOnUnmatchedPattern?: boolean;
   maxFileSize?: string;
   markdownlint?: boolean;
   color?: boolean;
@@ -33,7 +35,4 @@ export interface LintCommandOptions {
   cacheLocation?: string;
 }
 
-/** Thrown for a bad command line: printed as one line, exit 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError } from "./errors.js";

@@ -19,6 +19,8 @@ export interface StreamOptions {
   color: boolean;
   /** Baseline and `--quiet` (the exit code still counts every finding). */
   post: PostProcessOptions;
+  /** Report the inputs that matched (`--no-error-on-unmatched-pattern`) even when another matched nothing. */
+  reportWhenUnmatched?: boolean;
   lint: Pick<LintPathsOptions, "workers" | "cache">;
 }
 
@@ -54,7 +56,7 @@ export async function streamLint(inputs: readonly string[], session: LintSession
       keepResults: false,
       onStart: (total, unmatched) => {
         // An input that matches nothing is a usage error: no report at all, as without streaming.
-        silent = unmatched.length > 0;
+        silent = unmatched.length > 0 && !options.reportWhenUnmatched;
         progress?.start(total);
         if (options.format === "json") write(formatJsonStart());
       },

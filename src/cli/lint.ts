@@ -7,7 +7,7 @@ import { createBaseline, readBaseline, writeBaseline } from "../engine/baseline.
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { createTally, postProcess, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
-import { GitError } from "../git/repository.js";
+import { GitError } from "../git/run.js";
 import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
 import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
@@ -15,6 +15,7 @@ import type { Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
 import { exitCodesHelp } from "./exit-codes.js";
+import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
 import { FORMATS, renderResults, repositoryRootOf, writeOutputFile, type RunOutcome } from "./output.js";
@@ -22,8 +23,8 @@ import { appendStepSummary } from "./step-summary.js";
 import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
-import { parseTimestamp } from "../document/timestamp.js";
-import { UsageError, type LintCommandOptions } from "./lint-options.js";
+import { parseNow, UsageError } from "./errors.js";
+import type { LintCommandOptions } from "./lint-options.js";
 
 export { UsageError, type LintCommandOptions };
 
@@ -37,12 +38,13 @@ function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySettin
   return overrides;
 }
 
-/** `--now ISO` → a Date. @throws UsageError for anything that is not an ISO-8601 date(-time). */
-export function parseNow(value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseTimestamp(value);
-  if (!parsed.ok) throw new UsageError(`--now expects an ISO-8601 date-time such as 2026-03-01T12:00:00Z, got '${value}'`);
-  return parsed.date;
+/** The name standard input is linted under for `lint -` without --stdin-filename. */
+export const STDIN_NAME = "<stdin>";
+
+/** `--max-warnings N`: a negative number (ESLint's `-1`) is no limit, as is no flag at all. */
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value !== undefined && /^-\d+$/.test(value)) return undefined;
+  return parseCount("--max-warnings", value);
 }
 
 function parseCount(name: string, value: string | undefined): number | undefined {
@@ -57,12 +59,18 @@ function parseCount(name: string, value: string | undefined): number | undefined
  */
 export async function runLint(paths: string[], options: LintCommandOptions, io: CommandIO): Promise<number> {
   try {
-    if (!(FORMATS as readonly string[]).includes(options.format)) {
-      throw new UsageError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
+    const format = canonicalFormat(options.format, FORMATS);
+    if (!format) throw new UsageError(unknownFormatMessage(options.format, FORMATS));
+    options = { ...options, format };
+    if (paths.length === 1 && paths[0] === "-") {
+      // `lint -` is standard input, named by --stdin-filename when given.
+      paths = [];
+      options = { ...options, stdinFilename: options.stdinFilename ?? STDIN_NAME };
     }
+    if (paths.includes("-")) throw new UsageError("'-' (standard input) cannot be combined with other paths");
     if (options.staged && options.stdinFilename !== undefined) throw new UsageError("--staged and --stdin-filename cannot be combined");
     if (options.stdinFilename !== undefined && paths.length > 0) throw new UsageError("--stdin-filename reads stdin: give no paths");
-    const maxWarnings = parseCount("--max-warnings", options.maxWarnings);
+    const maxWarnings = parseMaxWarnings(options.maxWarnings);
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
     if (maxFileSize === 0) throw new UsageError("--max-file-size must be at least 1 byte");
     const workers = options.workers === false ? 0 : parseCount("--workers", typeof options.workers === "string" ? options.workers : undefined);
@@ -87,22 +95,25 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
     const post = (): PostProcessOptions => ({ baseline: baselineFile ? readBaseline(baselineFile) : undefined, baselineLocation, quiet: Boolean(options.quiet) });
     const streaming =
-      (options.format === "stylish" || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
+      (options.format === TEXT_FORMAT || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
       // Each file is reported as it (and every file before it) is done, and not kept: memory stays
       // flat however many files a run has. The output is byte for byte that of the collected path.
       const outcome = await streamLint(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, io, {
-        format: options.format as "stylish" | "json",
+        format: options.format === "json" ? "json" : "stylish",
         color: useColor(io, options.color),
         post: post(),
+        reportWhenUnmatched: options.errorOnUnmatchedPattern === false,
         lint: { workers, cache: cacheOption(options, io) },
       });
-      if (!runStands(outcome, io)) return EXIT.usage;
+      if (!runStands(outcome, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
       reportSuppressed(outcome.tally, baselineFile, io);
-      return exitCode(outcome.tally, maxWarnings, io);
+      return exitCode(outcome.tally, maxWarnings, io, options.quiet);
     }
     const run = await collectResults(paths, options, session, io, workers);
-    if (!runStands(run, io)) return EXIT.usage;
+    if (!runStands(run, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
+    // A commit without handoff changes: the pre-commit hook stays silent.
+    if (options.staged && run.results.length === 0 && options.format === TEXT_FORMAT && !options.outputFile) return EXIT.ok;
     if (options.outputFile) {
       // Never replace a handoff with the report about it.
       const target = path.resolve(io.cwd, options.outputFile);
@@ -132,7 +143,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
       appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
-    return exitCode(tally, maxWarnings, io);
+    return exitCode(tally, maxWarnings, io, options.quiet);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
@@ -154,18 +165,25 @@ export function runOutcome(summary: Summary, internal: readonly string[], maxWar
 }
 
 /** The exit code of a run ({@link runOutcome}), saying on stderr why it is not 0. */
-function exitCode({ summary, internalErrors }: RunTally, maxWarnings: number | undefined, io: CommandIO): number {
+function exitCode({ summary, internalErrors }: RunTally, maxWarnings: number | undefined, io: CommandIO, quiet = false): number {
   const outcome = runOutcome(summary, internalErrors, maxWarnings);
   for (const message of internalErrors) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
   if (outcome.exitCode === EXIT.findings && summary.errors === 0) {
-    io.stderr.write(`handoff: ${summary.warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
+    // --quiet hides warnings but they still count: say so, or a "no problems" report exits 1 unexplained.
+    const warnings = `${summary.warnings} warning${summary.warnings === 1 ? "" : "s"}${quiet ? " (hidden by --quiet)" : ""}`;
+    io.stderr.write(`handoff: ${warnings} exceed${summary.warnings === 1 ? "s" : ""} --max-warnings ${maxWarnings}\n`);
   }
   return outcome.exitCode;
 }
 
-/** Says why the cache could not be written and which inputs matched no file. @returns false when some did not (a usage error: no report). */
-function runStands(run: { unmatched: readonly string[]; cacheWarning?: string }, io: CommandIO): boolean {
+/**
+ * Says why the cache could not be written and which inputs matched no file.
+ * @param unmatchedIsError false under `--no-error-on-unmatched-pattern`: such inputs are skipped silently.
+ * @returns false when some input matched nothing and that is an error (a usage error: no report).
+ */
+function runStands(run: { unmatched: readonly string[]; cacheWarning?: string }, io: CommandIO, unmatchedIsError: boolean): boolean {
   if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
+  if (!unmatchedIsError) return true;
   for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
   return run.unmatched.length === 0;
 }
@@ -218,15 +236,16 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("lint")
     .description("check handoff documents and report findings with file:line:col")
-    .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `--` ends options")
-    .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "stylish")
+    .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `-` reads standard input; `--` ends options")
+    .option("-f, --format <format>", `output format: ${formatNames(FORMATS)}`, TEXT_FORMAT)
     .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")
     .option("-c, --config <file>", "use this config file instead of searching for one")
     .option("--no-config", "ignore config files")
     .option("-r, --rule <rule=severity>", "set a rule's severity (error, warning, info, off); repeatable", collect, [])
     .option("--only <rule>", "run only this rule (id or code, or 'markdownlint'; comma-separated or repeatable); every other rule is off but those saying a file or block could not be read", collect, [])
     .option("-q, --quiet", "report errors only")
-    .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
+    .option("--max-warnings <n>", "exit 1 when there are more than n warnings (-1: no limit); warnings hidden by --quiet still count")
+    .option("--no-error-on-unmatched-pattern", "skip a path or glob that matches no file instead of exiting 2")
     .option("--max-file-size <bytes>", "largest file read (default 1048576)")
     .option("--no-markdownlint", "turn markdownlint's rules off")
     .option("-o, --output-file <file>", "write the report to this file (atomically) instead of standard output")

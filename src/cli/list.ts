@@ -3,6 +3,7 @@
  * newest first in the selection order of `../store/catalog.ts`, with a store and a health column.
  */
 import type { Command } from "commander";
+import stringWidth from "string-width";
 import type { HandoffDocument } from "../document/model.js";
 import { ConfigError } from "../engine/config.js";
 import { verifyIntegrity, type VerifyStatus } from "../integrity/verify.js";
@@ -11,11 +12,13 @@ import { readSource } from "../load/read.js";
 import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
+import { textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
-import { EXIT, exitForError, type CommandIO } from "./io.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
-/** hatch3r warns when more than this many handoffs are active (`../shared/formats.md` §2). */
+/** hatch3r warns when more than this many handoffs are active (public repo hatch3r/hatch3r, v2.x). */
 export const HATCH3R_ACTIVE_WARNING = 25;
 
 /** Options of `list`. */
@@ -72,56 +75,71 @@ function health(document: HandoffDocument | undefined, diagnostics: ReadonlyArra
   return { integrity, expired, errors, warnings, text: parts.filter(Boolean).join(", ") };
 }
 
+/** Widest summary shown, in terminal columns. */
+const SUMMARY_COLUMNS = 48;
+
+/** `text` cut to at most `columns` terminal columns (a wide CJK character takes two), with `…` when cut. */
+function truncateColumns(text: string, columns: number): string {
+  if (stringWidth(text) <= columns) return text;
+  let out = "";
+  for (const { segment } of new Intl.Segmenter().segment(text)) {
+    if (stringWidth(out + segment) > columns - 1) break;
+    out += segment;
+  }
+  return `${out}…`;
+}
+
+/** `text` padded with spaces to `columns` terminal columns. */
+function padColumns(text: string, columns: number): string {
+  return text + " ".repeat(Math.max(0, columns - stringWidth(text)));
+}
+
+/** The table, aligned in terminal columns (string-width: wide and combining characters counted as a terminal shows them). */
 function table(rows: readonly ListRow[]): string {
   const header = ["id", "profile", "store", "status", "branch", "updated", "summary", "health"];
-  const cells = rows.map((r) => [r.id, r.profile, r.store, r.status, r.branch, r.updated, r.summary.length > 48 ? `${r.summary.slice(0, 47)}…` : r.summary, r.health.text]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
-  const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x.padEnd(widths[i] as number))).join("  ");
+  const cells = rows.map((r) => [r.id, r.profile, r.store, r.status, r.branch, r.updated, truncateColumns(r.summary, SUMMARY_COLUMNS), r.health.text]);
+  const widths = header.map((h, i) => Math.max(stringWidth(h), ...cells.map((c) => stringWidth(c[i] as string))));
+  const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : padColumns(x, widths[i] as number))).join("  ");
   return `${[fmt(header), ...cells.map(fmt)].join("\n")}\n`;
 }
 
 /** Runs `list`. @returns 0, or 2 for usage errors. */
 export async function runList(options: ListCommandOptions, io: CommandIO): Promise<number> {
-  try {
-    if (!["table", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: table, json)`);
-    const { session, stores } = openStore(options, io);
-    const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
-    for (const status of wanted ?? []) {
-      if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
-    }
-    const entries = await catalog(stores, session, Boolean(options.all));
-    const rows: ListRow[] = [];
-    for (const entry of entries) {
-      if (wanted && !wanted.has(entry.status ?? "")) continue;
-      if (!options.all && !wanted && (entry.status === "archived" || entry.handoff.archived)) continue;
-      const analysed = analyseSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
-      rows.push({
-        id: entry.handoff.id,
-        profile: entry.profile,
-        store: storeLabel(entry.store.location.root, io.cwd),
-        status: entry.status ?? "-",
-        branch: entry.branch ?? "-",
-        updated: entry.updated ?? "-",
-        summary: (entry.summary ?? "").replace(/\s+/g, " "),
-        health: health(analysed.document, analysed.result.diagnostics),
-        path: analysed.result.path,
-        archived: entry.handoff.archived,
-      });
-    }
-    for (const store of stores) {
-      const active = entries.filter((e) => e.store === store && !e.handoff.archived && e.status !== "archived").length;
-      if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
-        io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
-      }
-    }
-    const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
-    if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
-    else if (rows.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
-    else io.stdout.write(escapeControls(table(rows), { multiline: true }));
-    return EXIT.ok;
-  } catch (error) {
-    return exitForError(error, io);
+  const { session, stores } = openStore(options, io);
+  const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
+  for (const status of wanted ?? []) {
+    if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
   }
+  const entries = await catalog(stores, session, Boolean(options.all));
+  const rows: ListRow[] = [];
+  for (const entry of entries) {
+    if (wanted && !wanted.has(entry.status ?? "")) continue;
+    if (!options.all && !wanted && (entry.status === "archived" || entry.handoff.archived)) continue;
+    const analysed = analyseSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
+    rows.push({
+      id: entry.handoff.id,
+      profile: entry.profile,
+      store: storeLabel(entry.store.location.root, io.cwd),
+      status: entry.status ?? "-",
+      branch: entry.branch ?? "-",
+      updated: entry.updated ?? "-",
+      summary: (entry.summary ?? "").replace(/\s+/g, " "),
+      health: health(analysed.document, analysed.result.diagnostics),
+      path: analysed.result.path,
+      archived: entry.handoff.archived,
+    });
+  }
+  for (const store of stores) {
+    const active = entries.filter((e) => e.store === store && !e.handoff.archived && e.status !== "archived").length;
+    if (store.location.layout === "hatch3r" && active > HATCH3R_ACTIVE_WARNING) {
+      io.stderr.write(`handoff list: ${active} active handoffs; hatch3r warns above ${HATCH3R_ACTIVE_WARNING}: archive the finished ones\n`);
+    }
+  }
+  const labels = stores.map((store) => storeLabel(store.location.root, io.cwd));
+  if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: stores.map((store, i) => ({ path: labels[i], profile: store.location.profile })), handoffs: rows }, null, 2)}\n`);
+  else if (rows.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
+  else io.stdout.write(escapeControls(table(rows), { multiline: true }));
+  return EXIT.ok;
 }
 
 /** Adds the `list` command. */
@@ -129,14 +147,14 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
   program
     .command("list")
     .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
-    .option("-f, --format <format>", "table or json", "table")
+    .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
-    .option("-p, --profile <profile>", "look up the store of this profile")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(profileOption("look up the store of this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
-    .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("list"))
     .action(async (options: ListCommandOptions) => {
       setExit(await runList(options, io));

@@ -1,7 +1,7 @@
 /**
  * Turning a run's (masked) results into the chosen output format, and writing a report file.
  */
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
 import { findRepositoryRoot } from "../git/repository.js";
@@ -13,8 +13,8 @@ import { formatStylish } from "../report/stylish.js";
 import { useColor, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
-/** Output formats of `lint --format`. */
-export const FORMATS = ["stylish", "json", "sarif", "github", "junit"] as const;
+/** Output formats of `lint --format` besides `text` (stylish, the default; ./format-names.ts). */
+export const FORMATS = ["json", "sarif", "github", "junit"] as const;
 
 /** One of {@link FORMATS}. */
 export type Format = (typeof FORMATS)[number];

@@ -1,7 +1,10 @@
 /**
- * The `handoff` program: wires the commands with commander and maps every outcome to an exit code.
+ * The `handoff` program: wires the commands with commander and maps every outcome to an exit code:
+ * a command returns its code, and an error it throws is mapped here, by {@link exitForError}.
  */
 import { Command, CommanderError } from "commander";
+import { exitForError } from "./errors.js";
+import { FLAG_REQUIREMENTS, refuseFlagConflicts } from "./flag-conflicts.js";
 import { escapedStream, EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
@@ -74,14 +77,15 @@ export async function runCli(argv: readonly string[], given: CommandIO): Promise
     });
   try {
     for (const register of await registrationsFor(argv)) register(program, io, setExit);
+    for (const command of program.commands) refuseFlagConflicts(command, FLAG_REQUIREMENTS[command.name()]);
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end through here with exit code 0.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.internal;
+    // The one place a command's error becomes an exit code: commands throw, they do not map.
+    return exitForError(error, io);
   }
   return exitCode;
 }

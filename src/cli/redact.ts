@@ -6,15 +6,16 @@
  */
 import type { Command } from "commander";
 import { noSecrets } from "../../rules/no-secrets.js";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { loadConfig, type HandoffConfig } from "../engine/config.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
 import { planRedaction, RedactError, type RedactPlan } from "../fix/redact.js";
 import { analyseSource, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { secretValuesToMask } from "../secrets/document.js";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, noConfigOption } from "./options.js";
 
 /** Options parsed from the command line. */
 export interface RedactCommandOptions {
@@ -34,14 +35,7 @@ function summary(plan: RedactPlan): string {
  * file is unusable, cannot be redacted safely or written (it is then unchanged).
  */
 export async function runRedact(files: string[], options: RedactCommandOptions, io: CommandIO): Promise<number> {
-  let config: HandoffConfig;
-  try {
-    config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`handoff: ${error.message}\n`);
-    return EXIT.usage;
-  }
+  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
   const session = createSession({ cwd: io.cwd, config, rules: [noSecrets] });
   let exit: number = EXIT.ok;
   for (const file of files) {
@@ -87,8 +81,8 @@ export function registerRedact(program: Command, io: CommandIO, setExit: (code: 
     .description("replace each secret the no-secrets rule finds with [REDACTED:<kind>] (no other byte changes; sealed documents are sealed again)")
     .argument("<files...>", "handoff documents to redact")
     .option("--dry-run", "print the lines that would change (old ones masked) and write nothing")
-    .option("-c, --config <file>", "use this config file instead of searching for one")
-    .option("--no-config", "ignore config files")
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .addHelpText("after", exitCodesHelp("redact"))
     .action(async (files: string[], options: RedactCommandOptions) => {
       setExit(await runRedact(files, options, io));

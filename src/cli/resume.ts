@@ -10,7 +10,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { ConfigError } from "../engine/config.js";
 import { workTreeRoot } from "../git/queries.js";
 import { escapeControls } from "../report/controls.js";
 import { resumeText, type ResumeCandidate } from "../resume/report-text.js";
@@ -21,8 +20,10 @@ import { catalogEntry, isOpen, openHandoffs, type CatalogEntry } from "../store/
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
 import { handoffPathTest } from "../store/store-paths.js";
 import { DirectoryStore } from "../store/store.js";
+import { formatNames, textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
-import { EXIT, exitForError, type CommandIO } from "./io.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** Options of `resume`. */
@@ -120,86 +121,81 @@ function checks(steps: readonly StepOutcome[]): Array<Record<string, unknown>> {
 
 /** Runs `resume`. @returns the exit code (`EXIT_CODES.resume` in ./exit-codes.ts). */
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
-  try {
-    if (!["text", "json"].includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: text, json, agent-hook)`);
-    const json = options.format === "json";
-    const dryRun = Boolean(options.dryRun);
-    const strict = Boolean(options.strict);
-    const { session, stores } = openStore(options, io, true);
-    const chosen = await target(name, options, stores, io, session);
-    const labels = stores.map((s) => storeLabel(s.location.root, io.cwd));
-    if (!chosen.file) {
-      if (name !== undefined) {
-        io.stderr.write(`handoff: no handoff '${name}' in ${labels.length > 0 ? labels.join(", ") : "any store"} or the working directory\n`);
-        return EXIT.usage;
-      }
-      const reason = labels.length > 0 ? `no open handoff in ${labels.join(", ")}` : "no handoff store here";
-      if (json) io.stdout.write(`${JSON.stringify({ verdict: "none", dryRun, strict, reason, path: null, stores: labels, candidates: [] }, null, 2)}\n`);
-      else io.stdout.write(`handoff resume: nothing to resume: ${reason}\nverdict: none\n`);
-      return EXIT.ok;
-    }
-    let isStorePath: ((p: string) => boolean) | undefined;
-    if (options.git !== false) {
-      const root = await workTreeRoot(io.cwd).catch(() => undefined);
-      if (root) isStorePath = handoffPathTest(root, stores.map((s) => s.location.root), [chosen.file]);
-    }
-    const { report, document, bytes } = await resumeFile(chosen.file, { session, git: options.git, strict, isStorePath });
-    const candidates = chosen.others.map((e) => candidate(e, io.cwd));
-    if (report.verdict === "unusable") {
-      if (json) io.stdout.write(`${JSON.stringify({ verdict: "unusable", dryRun, strict, path: report.path, problems: report.problems, candidates }, null, 2)}\n`);
-      io.stderr.write(`handoff: ${report.path} is unusable: ${report.problems.join("; ") || "it could not be read"}\n`);
+  const json = options.format === "json";
+  const dryRun = Boolean(options.dryRun);
+  const strict = Boolean(options.strict);
+  const { session, stores } = openStore(options, io, true);
+  const chosen = await target(name, options, stores, io, session);
+  const labels = stores.map((s) => storeLabel(s.location.root, io.cwd));
+  if (!chosen.file) {
+    if (name !== undefined) {
+      io.stderr.write(`handoff: no handoff '${name}' in ${labels.length > 0 ? labels.join(", ") : "any store"} or the working directory\n`);
       return EXIT.usage;
     }
-    let statusLine: string | undefined;
-    let statusChange: { from: string; to: string | null } | null = null;
-    if (report.verdict === "resumed" && document) {
-      const status = document.frontmatter?.data?.status;
-      if (document.format === "markdown" && isStatus(status) && RESUMABLE.includes(status)) {
-        if (dryRun) {
-          statusLine = `status ${status} (unchanged: --dry-run)`;
-          statusChange = { from: status, to: null };
-        } else {
-          try {
-            // Resume's own step: any resumable status moves to `resumed` (hatch3r's resume).
-            await changeStatus(chosen.file, document, bytes, "resumed", session.now, () => true);
-            statusLine = `status ${status} -> resumed`;
-            statusChange = { from: status, to: "resumed" };
-          } catch (error) {
-            if (error instanceof ConcurrentChangeError || error instanceof TransitionError) {
-              io.stderr.write(`handoff resume: refused ${report.path}: ${error.message}\n`);
-              return EXIT.findings;
-            }
-            throw error;
+    const reason = labels.length > 0 ? `no open handoff in ${labels.join(", ")}` : "no handoff store here";
+    if (json) io.stdout.write(`${JSON.stringify({ verdict: "none", dryRun, strict, reason, path: null, stores: labels, candidates: [] }, null, 2)}\n`);
+    else io.stdout.write(`handoff resume: nothing to resume: ${reason}\nverdict: none\n`);
+    return EXIT.ok;
+  }
+  let isStorePath: ((p: string) => boolean) | undefined;
+  if (options.git !== false) {
+    const root = await workTreeRoot(io.cwd).catch(() => undefined);
+    if (root) isStorePath = handoffPathTest(root, stores.map((s) => s.location.root), [chosen.file]);
+  }
+  const { report, document, bytes } = await resumeFile(chosen.file, { session, git: options.git, strict, isStorePath });
+  const candidates = chosen.others.map((e) => candidate(e, io.cwd));
+  if (report.verdict === "unusable") {
+    if (json) io.stdout.write(`${JSON.stringify({ verdict: "unusable", dryRun, strict, path: report.path, problems: report.problems, candidates }, null, 2)}\n`);
+    io.stderr.write(`handoff: ${report.path} is unusable: ${report.problems.join("; ") || "it could not be read"}\n`);
+    return EXIT.usage;
+  }
+  let statusLine: string | undefined;
+  let statusChange: { from: string; to: string | null } | null = null;
+  if (report.verdict === "resumed" && document) {
+    const status = document.frontmatter?.data?.status;
+    if (document.format === "markdown" && isStatus(status) && RESUMABLE.includes(status)) {
+      if (dryRun) {
+        statusLine = `status ${status} (unchanged: --dry-run)`;
+        statusChange = { from: status, to: null };
+      } else {
+        try {
+          // Resume's own step: any resumable status moves to `resumed` (hatch3r's resume).
+          await changeStatus(chosen.file, document, bytes, "resumed", session.now, () => true);
+          statusLine = `status ${status} -> resumed`;
+          statusChange = { from: status, to: "resumed" };
+        } catch (error) {
+          if (error instanceof ConcurrentChangeError || error instanceof TransitionError) {
+            io.stderr.write(`handoff resume: refused ${report.path}: ${error.message}\n`);
+            return EXIT.findings;
           }
+          throw error;
         }
       }
     }
-    if (json) {
-      const out = {
-        verdict: report.verdict,
-        dryRun,
-        strict,
-        selection: chosen.selection,
-        path: report.path,
-        profile: report.profile,
-        handoff: handoffFields(report, path.basename(chosen.file).replace(/\.[^.]+$/, "")),
-        frontmatter: report.fields ?? null,
-        checks: checks(report.steps),
-        candidates,
-        confidence: report.confidence ?? null,
-        confidenceLow: report.confidenceLow,
-        gate: report.gate ?? null,
-        parts: report.parts,
-        userTier: report.userTier,
-        statusChange,
-        stats: report.stats,
-      };
-      io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-    } else io.stdout.write(escapeControls(resumeText(report, { dryRun, candidates, statusLine }), { multiline: true }));
-    return report.verdict === "resumed" ? EXIT.ok : EXIT.findings;
-  } catch (error) {
-    return exitForError(error, io);
   }
+  if (json) {
+    const out = {
+      verdict: report.verdict,
+      dryRun,
+      strict,
+      selection: chosen.selection,
+      path: report.path,
+      profile: report.profile,
+      handoff: handoffFields(report, path.basename(chosen.file).replace(/\.[^.]+$/, "")),
+      frontmatter: report.fields ?? null,
+      checks: checks(report.steps),
+      candidates,
+      confidence: report.confidence ?? null,
+      confidenceLow: report.confidenceLow,
+      gate: report.gate ?? null,
+      parts: report.parts,
+      userTier: report.userTier,
+      statusChange,
+      stats: report.stats,
+    };
+    io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else io.stdout.write(escapeControls(resumeText(report, { dryRun, candidates, statusLine }), { multiline: true }));
+  return report.verdict === "resumed" ? EXIT.ok : EXIT.findings;
 }
 
 /** Adds the `resume` command. */
@@ -208,16 +204,16 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .command("resume")
     .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .option("-f, --format <format>", "text, json, or agent-hook (the text as a SessionStart hook's JSON; never fails)", "text")
+    .addOption(textFormatOption(["json", "agent-hook"], `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
-    .option("-p, --profile <profile>", "check against this profile (and read only its store)")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(profileOption("check against this profile (and read only its store)"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("--pr-body <file>", "a pull-request description holding a fenced verified-delivery record")
     .option("--dry-run", "check and print, change nothing")
     .option("--strict", "also refuse on an integrity mismatch or missing digest, drift, and expiry warnings")
     .option("--no-git", "skip the drift check against the live repository")
-    .option("--now <iso>", "the clock for expiry checks (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("resume"))
     .action(async (id: string | undefined, options: ResumeCommandOptions) => {
       if (options.format === "agent-hook") {

@@ -6,15 +6,16 @@
  */
 import type { Command } from "commander";
 import { builtinRules } from "../../rules/index.js";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { loadConfig } from "../engine/config.js";
 import type { Rule } from "../engine/rule.js";
 import { checkDocument } from "../engine/run.js";
 import { planSeal, SealError } from "../integrity/seal.js";
 import { buildDocument, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
+import { configOption, noConfigOption } from "./options.js";
 
 /** Options parsed from the command line. */
 export interface SealCommandOptions {
@@ -30,6 +31,7 @@ export function isSealGateRule(ruleId: string): boolean {
 /**
  * Runs `seal`. @returns 0 when every file is sealed (or already was), 1 when a file was refused for
  * secret or injection findings, 2 when a file cannot be sealed or written (it is then unchanged).
+ * @throws ConfigError for a bad config file.
  * @param gateRules the rules that can block sealing (default: the built-in rules {@link isSealGateRule} selects).
  */
 export async function runSeal(
@@ -38,14 +40,7 @@ export async function runSeal(
   io: CommandIO,
   gateRules: readonly Rule[] = builtinRules.filter((rule) => isSealGateRule(rule.meta.id)),
 ): Promise<number> {
-  let config: HandoffConfig;
-  try {
-    config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`handoff: ${error.message}\n`);
-    return EXIT.usage;
-  }
+  const config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
   const session = createSession({ cwd: io.cwd, config, rules: gateRules });
   let exit: number = EXIT.ok;
   for (const file of files) {
@@ -59,13 +54,16 @@ export async function runSeal(
       );
       const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
       const findings = `${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}`;
+      if (plan.unchanged) {
+        // Sealed before (with --force, when it has such findings): it is sealed, and says so; without
+        // --force the findings still fail the run, as they would have blocked the seal.
+        io.stdout.write(`${shown}: already sealed ${plan.digest}${blocking.length > 0 ? ` (despite ${findings}: see 'handoff lint ${shown}')` : ""}\n`);
+        if (blocking.length > 0 && !options.force) exit = Math.max(exit, EXIT.findings);
+        continue;
+      }
       if (blocking.length > 0 && !options.force) {
         io.stdout.write(`${shown}: not sealed: ${findings} (see 'handoff lint ${shown}'; --force seals anyway)\n`);
         exit = Math.max(exit, EXIT.findings);
-        continue;
-      }
-      if (plan.unchanged) {
-        io.stdout.write(`${shown}: already sealed ${plan.digest}\n`);
         continue;
       }
       await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
@@ -89,8 +87,8 @@ export function registerSeal(program: Command, io: CommandIO, setExit: (code: nu
     .description("write the integrity digest into each handoff's frontmatter (only that line changes)")
     .argument("<files...>", "handoff documents to seal")
     .option("--force", "seal even with error findings from the secret or injection rules")
-    .option("-c, --config <file>", "use this config file instead of searching for one")
-    .option("--no-config", "ignore config files")
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .addHelpText("after", exitCodesHelp("seal"))
     .action(async (files: string[], options: SealCommandOptions) => {
       setExit(await runSeal(files, options, io));

@@ -5,7 +5,8 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
-import { commitsTouching, filesAtCommit, repositoryRoot } from "../git/history.js";
+import { commitsTouching, filesAtCommit } from "../git/history.js";
+import { workTreeRoot } from "../git/queries.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes } from "../load/read.js";
 import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
@@ -14,9 +15,10 @@ import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
+import { textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { parseNow, UsageError } from "./lint.js";
+import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
 
 /** Options parsed from the command line. */
@@ -28,10 +30,12 @@ export interface StatsCommandOptions {
   history?: boolean;
   since?: string;
   failUnder?: string[];
-  now?: string;
+  /** `--now`, parsed. */
+  now?: Date;
 }
 
-const FORMATS = ["table", "json", "markdown", "svg", "html"];
+/** The machine formats of `stats`, besides `text`. */
+const FORMATS = ["json", "markdown", "svg", "html"];
 
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
@@ -50,7 +54,7 @@ export async function statsHistory(target: string, session: LintSession, since?:
   }
   let root: string;
   try {
-    root = await repositoryRoot(abs);
+    root = await workTreeRoot(abs);
   } catch {
     throw new ConfigError(`--history: '${target}' is not inside a git repository`);
   }
@@ -116,58 +120,51 @@ function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): n
   return outcomes.some((o) => o.result === "fail") ? EXIT.findings : EXIT.ok;
 }
 
-/** Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 for usage or internal errors. */
+/**
+ * Runs `stats`. @returns 0, 1 when a --fail-under gate fails, 2 when a gate names no figure or a
+ * path matches nothing. @throws ConfigError for a bad gate or config, GitError for `--history` git failures.
+ */
 export async function runStats(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
+  let gates: Gate[];
   try {
-    if (!FORMATS.includes(options.format)) throw new ConfigError(`unknown format '${options.format}' (known: ${FORMATS.join(", ")})`);
-    let gates: Gate[];
-    try {
-      gates = (options.failUnder ?? []).map(parseGate);
-    } catch (error) {
-      throw new ConfigError((error as Error).message);
-    }
-    const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-    const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now) });
-    const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
-    if (options.history) {
-      if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
-      const points = await statsHistory(inputs[0] as string, session, options.since);
-      if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
-      else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
-      else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
-      else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
-      else io.stdout.write(historyTable(points));
-      if (options.summary) appendStepSummary(io, historyMarkdown(points));
-      // Gates read the newest commit's figures.
-      const newest = points[points.length - 1];
-      return newest ? gateExit(newest.report, gates, io) : EXIT.ok;
-    }
-    const { report, unmatched } = await statsForPaths(inputs, session);
-    if (unmatched.length > 0) {
-      for (const input of unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
-      return EXIT.usage;
-    }
-    const text =
-      options.format === "json"
-        ? formatStatsJson(report)
-        : options.format === "markdown"
-          ? formatStatsMarkdown(report)
-          : options.format === "svg"
-            ? barChartSvg(report)
-            : options.format === "html"
-              ? htmlPage("Handoff adoption", barChartSvg(report), figuresTableHtml(report))
-              : formatStatsTable(report);
-    io.stdout.write(text);
-    if (options.summary) appendStepSummary(io, formatStatsMarkdown(report));
-    return gateExit(report, gates, io);
+    gates = (options.failUnder ?? []).map(parseGate);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UsageError) {
-      io.stderr.write(`handoff: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr.write(`handoff: ${(error as Error).message}\n`);
-    return EXIT.internal;
+    throw new ConfigError((error as Error).message);
   }
+  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now });
+  const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
+  if (options.history) {
+    if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
+    const points = await statsHistory(inputs[0] as string, session, options.since);
+    if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
+    else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
+    else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
+    else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
+    else io.stdout.write(historyTable(points));
+    if (options.summary) appendStepSummary(io, historyMarkdown(points));
+    // Gates read the newest commit's figures.
+    const newest = points[points.length - 1];
+    return newest ? gateExit(newest.report, gates, io) : EXIT.ok;
+  }
+  const { report, unmatched } = await statsForPaths(inputs, session);
+  if (unmatched.length > 0) {
+    for (const input of unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+    return EXIT.usage;
+  }
+  const text =
+    options.format === "json"
+      ? formatStatsJson(report)
+      : options.format === "markdown"
+        ? formatStatsMarkdown(report)
+        : options.format === "svg"
+          ? barChartSvg(report)
+          : options.format === "html"
+            ? htmlPage("Handoff adoption", barChartSvg(report), figuresTableHtml(report))
+            : formatStatsTable(report);
+  io.stdout.write(text);
+  if (options.summary) appendStepSummary(io, formatStatsMarkdown(report));
+  return gateExit(report, gates, io);
 }
 
 /** Adds the `stats` command. */
@@ -176,14 +173,14 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .command("stats")
     .description("schema-adoption figures over handoffs (counts and shares), for CI")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
-    .option("-f, --format <format>", `output format: ${FORMATS.join(", ")}`, "table")
-    .option("-p, --profile <profile>", "check every document against this profile")
-    .option("-c, --config <file>", "use this config file")
-    .option("--no-config", "ignore config files")
+    .addOption(textFormatOption(FORMATS))
+    .addOption(profileOption("check every document against this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
     .option("--summary", "also append the Markdown report to $GITHUB_STEP_SUMMARY when it is set")
     .option("--history", "figures at each commit that changed the directory (read from git, nothing checked out)")
     .option("--since <date>", "with --history: commits since this date")
-    .option("--now <iso>", "the clock for the expiry figure (ISO-8601 with zone)")
+    .addOption(nowOption("the clock for the expiry figure"))
     .option(
       "--fail-under <gate>",
       "exit 1 when a figure's share is below FIGURE=SHARE (or FIGURE>=SHARE) or above FIGURE<=SHARE; SHARE is 0.4 or 40%; a figure of 0 of 0 passes with a note; repeatable",

@@ -12,58 +12,55 @@ import { isStatus, nextStatuses, STATUSES } from "../resume/transitions.js";
 import { StoreEscapeError } from "../store/naming.js";
 import type { DirectoryStore, StoredHandoff } from "../store/store.js";
 import { exitCodesHelp } from "./exit-codes.js";
-import { EXIT, exitForError, type CommandIO } from "./io.js";
+import { EXIT, type CommandIO } from "./io.js";
+import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, type StoreCommandOptions } from "./store-options.js";
 
 /** Runs `status`. @returns 0 changed, 1 refused, 2 usage or unusable. */
 export async function runStatus(id: string, to: string, options: StoreCommandOptions, io: CommandIO): Promise<number> {
-  try {
-    if (!isStatus(to)) throw new ConfigError(`unknown status '${to}' (known: ${STATUSES.join(", ")})`);
-    const { session, stores } = openStore(options, io);
-    // The handoff is looked up in every store that exists, in the order list and resume read them.
-    let found: { store: DirectoryStore; handoff: StoredHandoff } | undefined;
-    let missing = `no handoff '${id}'`;
-    for (const candidate of stores) {
-      try {
-        found = { store: candidate, handoff: await candidate.read(id) };
-        break;
-      } catch (error) {
-        if (error instanceof StoreEscapeError) throw error;
-        missing = (error as Error).message;
-      }
-    }
-    if (!found) throw new ConfigError(missing);
-    const { store, handoff } = found;
-    const source = await readSource(handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize });
-    if (source.problems.length > 0) {
-      io.stderr.write(`handoff: ${source.displayPath} is unusable: ${source.problems.map((p) => p.message).join("; ")}\n`);
-      return EXIT.usage;
-    }
-    const { document } = buildDocument(source, session);
+  if (!isStatus(to)) throw new ConfigError(`unknown status '${to}' (known: ${STATUSES.join(", ")})`);
+  const { session, stores } = openStore(options, io);
+  // The handoff is looked up in every store that exists, in the order list and resume read them.
+  let found: { store: DirectoryStore; handoff: StoredHandoff } | undefined;
+  let missing = `no handoff '${id}'`;
+  for (const candidate of stores) {
     try {
-      const from = await changeStatus(handoff.path, document, source.bytes, to, session.now);
-      io.stdout.write(`${source.displayPath}: status ${from} -> ${to}\n`);
-      if (to === "archived") {
-        // hatch3r keeps archived handoffs in archived/, beside active/.
-        const moved = await store.archive(handoff);
-        if (moved !== handoff.path) io.stdout.write(`${source.displayPath}: moved to ${path.relative(io.cwd, moved)}\n`);
-      }
-      return EXIT.ok;
+      found = { store: candidate, handoff: await candidate.read(id) };
+      break;
     } catch (error) {
-      if (error instanceof TransitionError) {
-        const from = document.frontmatter?.data?.status;
-        const allowed = isStatus(from) ? nextStatuses(from) : [];
-        io.stderr.write(`handoff status: refused: ${error.message}${allowed.length ? ` (allowed: ${allowed.join(", ")})` : isStatus(from) ? " (it is final)" : ""}\n`);
-        return EXIT.findings;
-      }
-      if (error instanceof ConcurrentChangeError) {
-        io.stderr.write(`handoff status: refused: ${error.message}\n`);
-        return EXIT.findings;
-      }
-      throw error;
+      if (error instanceof StoreEscapeError) throw error;
+      missing = (error as Error).message;
     }
+  }
+  if (!found) throw new ConfigError(missing);
+  const { store, handoff } = found;
+  const source = await readSource(handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize });
+  if (source.problems.length > 0) {
+    io.stderr.write(`handoff: ${source.displayPath} is unusable: ${source.problems.map((p) => p.message).join("; ")}\n`);
+    return EXIT.usage;
+  }
+  const { document } = buildDocument(source, session);
+  try {
+    const from = await changeStatus(handoff.path, document, source.bytes, to, session.now);
+    io.stdout.write(`${source.displayPath}: status ${from} -> ${to}\n`);
+    if (to === "archived") {
+      // hatch3r keeps archived handoffs in archived/, beside active/.
+      const moved = await store.archive(handoff);
+      if (moved !== handoff.path) io.stdout.write(`${source.displayPath}: moved to ${path.relative(io.cwd, moved)}\n`);
+    }
+    return EXIT.ok;
   } catch (error) {
-    return exitForError(error, io);
+    if (error instanceof TransitionError) {
+      const from = document.frontmatter?.data?.status;
+      const allowed = isStatus(from) ? nextStatuses(from) : [];
+      io.stderr.write(`handoff status: refused: ${error.message}${allowed.length ? ` (allowed: ${allowed.join(", ")})` : isStatus(from) ? " (it is final)" : ""}\n`);
+      return EXIT.findings;
+    }
+    if (error instanceof ConcurrentChangeError) {
+      io.stderr.write(`handoff status: refused: ${error.message}\n`);
+      return EXIT.findings;
+    }
+    throw error;
   }
 }
 
@@ -75,8 +72,10 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .argument("<id>", "handoff id or file name in the store")
     .argument("<status>", "the new status")
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
-    .option("-p, --profile <profile>", "look up the store of this profile")
-    .option("--now <iso>", "the time stamped into 'updated' (ISO-8601 with zone)")
+    .addOption(profileOption("look up the store of this profile"))
+    .addOption(configOption())
+    .addOption(noConfigOption())
+    .addOption(nowOption("the time stamped into 'updated'"))
     .addHelpText("after", exitCodesHelp("status"))
     .action(async (id: string, to: string, options: StoreCommandOptions) => {
       setExit(await runStatus(id, to, options, io));

@@ -2,7 +2,7 @@
  * Appending Markdown to the GitHub Actions job summary: the file `$GITHUB_STEP_SUMMARY` names.
  * GitHub's protocol is an append to a file the runner owns and reads after the step (replacing it
  * would drop what earlier steps wrote), so this is one of the documented writes that do not go
- * through src/store/atomic-write.ts.
+ * through src/fs/atomic-write.ts.
  *
  * The summary is a courtesy next to the command's real output: when it cannot be written (the file
  * is read-only, a directory, on a full disk, its directory gone) the command prints one warning

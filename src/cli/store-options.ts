@@ -3,19 +3,19 @@
  * lint session.
  */
 import path from "node:path";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { loadConfig, type HandoffConfig } from "../engine/config.js";
 import { createSession, type LintSession } from "../lint.js";
 import { existingStores, resolveStore } from "../store/resolve.js";
 import { DirectoryStore } from "../store/store.js";
 import type { CommandIO } from "./io.js";
-import { parseNow } from "./lint.js";
 
 /** Options every store command takes. */
 export interface StoreCommandOptions {
   dir?: string;
   profile?: string;
   config?: string | false;
-  now?: string;
+  /** `--now`, parsed. */
+  now?: Date;
 }
 
 /**
@@ -27,7 +27,7 @@ export interface StoreCommandOptions {
  */
 export function openStore(options: StoreCommandOptions, io: CommandIO, untrusted = false): { session: LintSession; store: DirectoryStore; stores: DirectoryStore[] } {
   const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: parseNow(options.now), inlineSuppression: !untrusted });
+  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
   const resolve = { cwd: io.cwd, env: io.env, dir: options.dir, profile: options.profile };
   const store = new DirectoryStore(resolveStore(resolve), io.env);
   const stores = existingStores(resolve).map((location) => (location.root === store.location.root ? store : new DirectoryStore(location, io.env)));

@@ -16,7 +16,7 @@ import { existingStores } from "../store/resolve.js";
 import { handoffPathTest } from "../store/store-paths.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { UsageError } from "./lint.js";
+import { UsageError } from "./errors.js";
 
 /** Options parsed from the command line. */
 export interface VerifyCommandOptions {
@@ -53,16 +53,9 @@ function parseOptions(files: string[], options: VerifyCommandOptions): { bytes?:
   return { bytes, sha256 };
 }
 
-/** Runs `verify`. @returns the worst exit code over the files: 0, 1 or 2. */
+/** Runs `verify`. @returns the worst exit code over the files: 0, 1 or 2. @throws UsageError for a bad combination of options. */
 export async function runVerify(files: string[], options: VerifyCommandOptions, io: CommandIO): Promise<number> {
-  let expected: { bytes?: number; sha256?: string };
-  try {
-    expected = parseOptions(files, options);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`handoff: ${error.message}\n`);
-    return EXIT.usage;
-  }
+  const expected = parseOptions(files, options);
   const session = createSession({ cwd: io.cwd, rules: [] });
   let exit: number = EXIT.ok;
   for (const file of files) {

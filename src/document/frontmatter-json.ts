@@ -4,7 +4,7 @@
  * in YAML frontmatter. A block of only whitespace is an empty mapping, as in YAML and TOML.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
-import { describeJsonError } from "./json-record.js";
+import { describeJsonError } from "../records/json-record.js";
 import { MAX_TREE_DEPTH, treeValue, type FrontmatterNode, type FrontmatterParse, type FrontmatterProblem } from "./frontmatter-tree.js";
 import { jsonNestingTooDeepAt } from "./nesting.js";
 

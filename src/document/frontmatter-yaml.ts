@@ -9,6 +9,7 @@
 import { isAlias, isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Node } from "yaml";
 import { MAX_TREE_DEPTH, type FrontmatterNode, type FrontmatterParse, type FrontmatterProblem, type FrontmatterScalarStyle } from "./frontmatter-tree.js";
 import { yamlNestingTooDeepAt } from "./nesting.js";
+import { anchorsAndAliasesProblem, type AnchorOrAlias } from "./yaml-anchors.js";
 
 const YAML_STYLES: Record<string, FrontmatterScalarStyle> = {
   PLAIN: "plain",
@@ -94,9 +95,10 @@ export function parseYamlFrontmatter(raw: string, base: number): FrontmatterPars
   return result;
 }
 
-/** Reports aliases, anchors and collection keys; true when any was found. */
+/** Reports aliases and anchors (one problem for all of them) and collection keys; true when any was found. */
 function refuseAliasesAndCollectionKeys(doc: ReturnType<typeof parseDocument>, raw: string, base: number, problems: FrontmatterProblem[]): boolean {
   let refused = false;
+  const references: AnchorOrAlias[] = [];
   visit(doc, {
     Pair(_key, pair) {
       // `{ a }: b` or `[a]: b`: a JavaScript object cannot hold such a key (yaml would stringify
@@ -115,12 +117,7 @@ function refuseAliasesAndCollectionKeys(doc: ReturnType<typeof parseDocument>, r
     Alias(_key, node) {
       refused = true;
       const [s, e] = node.range ?? [0, 0];
-      problems.push({
-        code: "alias",
-        message: `YAML alias '*${node.source}' is not allowed in frontmatter (aliases can expand without bound)`,
-        offset: base + s,
-        endOffset: base + e,
-      });
+      references.push({ kind: "alias", name: node.source, offset: base + s, endOffset: base + e });
     },
     Node(_key, node) {
       if (node.anchor) {
@@ -131,15 +128,11 @@ function refuseAliasesAndCollectionKeys(doc: ReturnType<typeof parseDocument>, r
         const marker = `&${node.anchor}`;
         const at = raw.lastIndexOf(marker, s);
         const offset = at === -1 ? s : at;
-        problems.push({
-          code: "anchor",
-          message: `YAML anchor '&${node.anchor}' is not allowed in frontmatter`,
-          offset: base + offset,
-          endOffset: base + (at === -1 ? s : at + marker.length),
-        });
+        references.push({ kind: "anchor", name: node.anchor, offset: base + offset, endOffset: base + (at === -1 ? s : at + marker.length) });
       }
     },
   });
+  if (references.length > 0) problems.push(anchorsAndAliasesProblem(references));
   return refused;
 }
 

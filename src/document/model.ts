@@ -5,7 +5,7 @@
 import type { Root } from "mdast";
 import type { LoadProblem } from "../load/read.js";
 import type { Frontmatter } from "./frontmatter.js";
-import type { JsonRecord } from "./json-record.js";
+import type { JsonRecord } from "../records/json-record.js";
 import type { SkippedMarkdown } from "./markdown-limits.js";
 import type { LineIndex } from "./position.js";
 import type { Section } from "./sections.js";

@@ -4,7 +4,7 @@
  */
 import type { SourceFile } from "../load/read.js";
 import { readFrontmatter, type Frontmatter } from "./frontmatter.js";
-import { findFencedRecord, parseJsonRecord, type JsonRecord } from "./json-record.js";
+import { findFencedRecord, parseJsonRecord, type JsonRecord } from "../records/json-record.js";
 import { formatReferenceReason } from "./reference-page.js";
 import { limitMarkdown } from "./markdown-limits.js";
 import { blankOut, parseMarkdown } from "./markdown.js";

@@ -12,9 +12,9 @@
  */
 import type { Code, Root, RootContent, Table } from "mdast";
 import { toString } from "mdast-util-to-string";
-import type { JsonRecord } from "./json-record.js";
+import type { JsonRecord } from "../records/json-record.js";
 
-/** The fields of a verified-delivery/handoff-v1 record (`../shared/formats.md` §3). */
+/** The fields of a verified-delivery/handoff-v1 record (public repo magnus919/agent-skills). */
 const RECORD_FIELDS = [
   "schema",
   "status",

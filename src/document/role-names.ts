@@ -1,6 +1,6 @@
 /**
  * The section roles handoffkit recognises: what a section is *for*, whatever its heading says.
- * The vocabulary follows the handoff contract's sections (`../shared/formats.md`) plus the roles the
+ * The vocabulary follows the handoff contract's sections (public repo 0mandrock1/handoff-skills) plus the roles the
  * other public formats add (blockers, build status, files).
  */
 

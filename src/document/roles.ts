@@ -2,7 +2,7 @@
  * Section roles: what a heading is *for*, whatever its wording — the one classifier every rule,
  * `stats`, `resume` and `list` asks.
  *
- * Formal profiles name their sections exactly (see `../shared/formats.md`); real handoffs use many
+ * Formal profiles name their sections exactly (the handoff contract, public repo 0mandrock1/handoff-skills, and hatch3r); real handoffs use many
  * wordings, numbering, emoji and other languages. A heading is read by its head phrase, not by the
  * first keyword found anywhere in it: "Hypotheses for the next session" is a Hypotheses section
  * (addressed to the next session, so also a next step), "Bourbaki — handoff for next session" is a
@@ -188,8 +188,12 @@ function rolesOfSegment(segment: HeadingSegment): { roles: SectionRole[]; rests:
 /** Roles an order qualifier does not turn into a plan ("Changes (in order)" stays a record). */
 const NOT_A_PLAN: ReadonlySet<SectionRole> = new Set(["completed", "session-state", "decisions", "lessons", "durable-context", "failed-attempts"]);
 
-/** A qualifier saying the section is what comes next ("TODO: phase 2 (NEXT)"). */
-const NEXT_MARK = /^(?:next|up next|next up|do next|do first|start here|now)$/u;
+/**
+ * A qualifier saying the section is what comes next ("TODO: phase 2 (NEXT)"), or where to start
+ * ("Executive summary (read this first)", "Phase 1 target (ship this first)").
+ */
+const NEXT_MARK =
+  /^(?:next|up next|next up|do next|do first|start here|now|(?:(?:read|do|ship|build|start with|begin with|tackle|implement|fix) )?(?:this |these |it )?first)$/u;
 
 /**
  * The roles of a heading, primary first, at most two; empty when none is recognised. Reads at
@@ -249,9 +253,9 @@ function classify(text: string, options: ClassifyOptions): SectionRole[] {
       (((addressed || markedNext) && roles.some((role) => ACTION_LIKE_ROLES.has(role))) ||
         (ordered && !roles.some((role) => NOT_A_PLAN.has(role))));
     result = nextStep ? [primary, "next-action"] : second ? [primary, second] : [primary];
-  } else if (!options.title && (ordered || (addressed && GENERIC_ADDRESSED_NOUNS.test(main.parts[0]?.head ?? "")))) {
-    // An ordered list under an unnamed heading is open work in order; a generic note addressed to
-    // the next session says what it should do.
+  } else if (!options.title && (ordered || markedNext || (addressed && GENERIC_ADDRESSED_NOUNS.test(main.parts[0]?.head ?? "")))) {
+    // An ordered list under an unnamed heading is open work in order; a section marked to come
+    // first, or a generic note addressed to the next session, says what it should do.
     result = ordered ? ["next-action", "remaining"] : ["next-action"];
   } else {
     result = [];

@@ -130,8 +130,11 @@ function trimEnd(text: string, min: number, end: number): number {
 /**
  * True when a section has no real content: nothing, or only placeholders such as `TBD`, `TODO`,
  * `N/A`, `-`, `…`, `<fill in>`. "None" is an answer (no blockers), not a placeholder.
+ * @param skipped blocks left unparsed (`HandoffDocument.markdownSkipped`): a section holding one
+ * has content nobody has read, so it is not called empty (`markdown-limits` reports the block).
  */
-export function isSectionEmpty(section: Section): boolean {
+export function isSectionEmpty(section: Section, skipped: readonly { offset: number }[] = []): boolean {
+  if (skipped.some((block) => block.offset >= section.range.start.offset && block.offset < section.range.end.offset)) return false;
   const text = section.content
     .filter((node) => node.type !== "html" || !/^<!--[\s\S]*-->$/.test(node.value.trim()))
     .map((node) => (node.type === "heading" ? "" : toString(node)))

@@ -12,9 +12,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import nodePath from "node:path";
-import { atomicWrite, AtomicWriteError } from "../store/atomic-write.js";
+import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { ConfigError } from "./config.js";
 import { INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type MaskedDiagnostic, type MaskedFileResult } from "./diagnostic.js";
+import { parseJsonText } from "./json-text.js";
 
 /** One accepted finding. */
 export interface BaselineEntry {
@@ -110,12 +111,9 @@ export function readBaseline(file: string): Baseline {
   } catch (error) {
     throw new ConfigError(`cannot read baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(content);
-  } catch (error) {
-    throw new ConfigError(`baseline ${file}: invalid JSON (${(error as Error).message})`);
-  }
+  const parsed = parseJsonText(content);
+  if (!parsed.ok) throw new ConfigError(`baseline ${file}:${parsed.line}:${parsed.column}: invalid JSON (${parsed.reason})`);
+  const data = parsed.value;
   const baseline = data as Baseline;
   if (typeof data !== "object" || data === null || baseline.version !== 1 || !Array.isArray(baseline.findings)) {
     throw new ConfigError(`baseline ${file}: expected {"version":1,"findings":[…]}`);

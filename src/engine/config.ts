@@ -11,6 +11,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { lilconfigSync } from "lilconfig";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import type { CustomProfileConfig } from "../profiles/custom.js";
+import { parseJsonText } from "./json-text.js";
 import { markdownlintRuleId } from "../markdownlint/rule-names.js";
 import type { MarkdownlintPreset } from "../markdownlint/presets.js";
 import type { SeveritySetting } from "./diagnostic.js";
@@ -60,11 +61,15 @@ export class ConfigError extends Error {
 const SEARCH_PLACES = ["handoff.config.json", ".handoffrc.json", ".handoffrc", "package.json"];
 
 function loadJson(filepath: string, content: string): unknown {
-  try {
-    return JSON.parse(content);
-  } catch (error) {
-    throw new ConfigError(`${filepath}: invalid JSON (${(error as Error).message})`);
-  }
+  const parsed = parseJsonText(content);
+  if (parsed.ok) return parsed.value;
+  if (parsed.empty) throw new ConfigError(emptyConfigMessage(filepath));
+  throw new ConfigError(`${filepath}:${parsed.line}:${parsed.column}: invalid JSON (${parsed.reason})`);
+}
+
+/** An empty config file is reported, not skipped: whoever wrote it meant something. */
+function emptyConfigMessage(filepath: string): string {
+  return `${filepath}: the config file is empty (write {} for no settings, or delete it)`;
 }
 
 let configValidator: ValidateFunction<HandoffConfig> | undefined;
@@ -123,6 +128,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     searchPlaces: SEARCH_PLACES,
     loaders: { ".json": loadJson, noExt: loadJson },
     packageProp: "handoff",
+    ignoreEmptySearchPlaces: false,
   });
   let result: ReturnType<typeof explorer.search>;
   try {
@@ -131,6 +137,7 @@ export function loadConfig(cwd: string, explicitPath?: string): LoadedConfig {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(String((error as Error).message ?? error));
   }
+  if (result?.isEmpty && path.basename(result.filepath) !== "package.json") throw new ConfigError(emptyConfigMessage(result.filepath));
   if (!result || result.isEmpty) return { config: {}, filepath: result?.filepath };
   return { config: checkConfig(result.config, result.filepath), filepath: result.filepath };
 }
@@ -175,7 +182,9 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
     else if (byCode.has(name.toUpperCase())) id = byCode.get(name.toUpperCase());
     else id = markdownlintRuleId(name);
     if (id === undefined) {
-      throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')`);
+      // --only runs handoffkit rules (and the markdownlint bridge as a whole): suggest only what it takes.
+      const names = where === "--only" ? "id such as 'next-action', code such as 'HK008', or 'markdownlint' for all of its rules" : "id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022'";
+      throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by ${names})`);
     }
     out[id] = value;
   }

@@ -1,10 +1,10 @@
 /**
  * Drift between a sno progress record and its checkout now: the `DRIFT` lines of
- * `handoff checkpoint --verify` (see `src/profiles/sno-record.ts` for the record).
+ * `handoff checkpoint --verify` (see `src/records/sno-record.ts` for the record).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { SnoRecord } from "../profiles/sno-record.js";
+import type { SnoRecord } from "../records/sno-record.js";
 import { countCommitsSince, isAncestor, resolveCommit } from "./queries.js";
 import { runGit } from "./run.js";
 import { compareBytewise, type CheckoutSnapshot } from "./snapshot.js";

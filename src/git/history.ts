@@ -2,11 +2,8 @@
  * Read-only git history queries for `stats --history`: which commits changed a directory, and the
  * files under it at a commit — read from the object store, never checked out.
  */
-import { execFile, spawn } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
-
-const execFileAsync = promisify(execFile);
+import { GitError, runGit } from "./run.js";
 
 /** A commit that changed the watched path. */
 export interface HistoryCommit {
@@ -23,20 +20,8 @@ export interface HistoryFile {
   bytes: Uint8Array;
 }
 
-/** Runs git with an argument array (no shell). @throws Error with git's stderr on failure. */
 async function git(cwd: string, args: readonly string[]): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync("git", [...args], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" });
-    return stdout;
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`git ${args[0]} failed${stderr ? `: ${stderr.split("\n")[0]}` : ""}`);
-  }
-}
-
-/** The repository root containing `dir`. @throws Error when `dir` is not in a git work tree. */
-export async function repositoryRoot(dir: string): Promise<string> {
-  return (await git(dir, ["rev-parse", "--show-toplevel"])).trim();
+  return (await runGit(args, cwd)).stdout.toString("utf8");
 }
 
 /**
@@ -81,34 +66,19 @@ export async function filesAtCommit(
   return entries.map((e, i) => ({ path: e.path, bytes: blobs[i] as Uint8Array }));
 }
 
-/** Reads blobs by id through `git cat-file --batch`, in order. */
-function catFileBatch(root: string, shas: readonly string[]): Promise<Uint8Array[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", ["cat-file", "--batch"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) {
-        reject(new Error(`git cat-file exited with ${code}`));
-        return;
-      }
-      const all = Buffer.concat(chunks);
-      const blobs: Uint8Array[] = [];
-      let at = 0;
-      for (let i = 0; i < shas.length; i++) {
-        const headerEnd = all.indexOf(10, at);
-        const header = all.subarray(at, headerEnd).toString("utf8");
-        const size = Number(header.split(" ")[2]);
-        if (!Number.isFinite(size)) {
-          reject(new Error(`git cat-file: unexpected header '${header}'`));
-          return;
-        }
-        blobs.push(new Uint8Array(all.subarray(headerEnd + 1, headerEnd + 1 + size)));
-        at = headerEnd + 1 + size + 1;
-      }
-      resolve(blobs);
-    });
-    child.stdin.end(`${shas.join("\n")}\n`);
-  });
+/** Reads blobs by id through `git cat-file --batch`, in order. @throws GitError when git fails or answers out of shape. */
+async function catFileBatch(root: string, shas: readonly string[]): Promise<Uint8Array[]> {
+  const args = ["cat-file", "--batch"];
+  const all = (await runGit(args, root, [0], { input: `${shas.join("\n")}\n` })).stdout;
+  const blobs: Uint8Array[] = [];
+  let at = 0;
+  for (let i = 0; i < shas.length; i++) {
+    const headerEnd = all.indexOf(10, at);
+    const header = all.subarray(at, headerEnd).toString("utf8");
+    const size = Number(header.split(" ")[2]);
+    if (!Number.isFinite(size)) throw new GitError(args, 0, `unexpected header '${header}'`);
+    blobs.push(new Uint8Array(all.subarray(headerEnd + 1, headerEnd + 1 + size)));
+    at = headerEnd + 1 + size + 1;
+  }
+  return blobs;
 }

@@ -1,10 +1,12 @@
 /**
- * Read-only git queries: the repository root, the staged file list and staged blob contents.
- * git is run with `execFile` (no shell), with paths passed as separate arguments.
+ * The repository a command works in: its root, and what the index (the next commit) holds — the
+ * staged file list, blob sizes and contents. The index queries run git with the caller's
+ * repository variables ({@link GitEnvironment} `inherit-index`), so inside a pre-commit hook they
+ * read the index that commit is made from.
  */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { runGit, type GitRunOptions } from "./run.js";
 
 /**
  * The root of the working tree containing `cwd`: the nearest directory upward holding a `.git`
@@ -21,29 +23,15 @@ export function findRepositoryRoot(cwd: string): string {
   }
 }
 
-/** git failed or is missing: the message says which command and why. */
-export class GitError extends Error {
-  override name = "GitError";
+const INDEX: GitRunOptions = { environment: "inherit-index" };
+
+async function indexQuery(cwd: string, args: readonly string[]): Promise<Buffer> {
+  return (await runGit(args, cwd, [0], INDEX)).stdout;
 }
 
-/**
- * Runs `git args…` in `cwd` and returns stdout as bytes.
- * @throws GitError when git cannot be run or exits non-zero (with git's own message).
- */
-export function git(cwd: string, args: readonly string[], maxBuffer = 256 * 1024 * 1024): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    execFile("git", [...args], { cwd, encoding: "buffer", maxBuffer }, (error, stdout, stderr) => {
-      if (error) {
-        const detail = stderr.toString("utf8").trim() || (error as NodeJS.ErrnoException).code || error.message;
-        reject(new GitError(`git ${args[0] ?? ""} failed: ${detail}`));
-      } else resolve(stdout);
-    });
-  });
-}
-
-/** Absolute top level of the git working tree at `cwd`. @throws GitError outside a repository. */
+/** Absolute top level of the git working tree at `cwd`, as the index queries see it. @throws GitError outside a repository. */
 export async function gitTopLevel(cwd: string): Promise<string> {
-  return (await git(cwd, ["rev-parse", "--show-toplevel"])).toString("utf8").trim();
+  return (await indexQuery(cwd, ["rev-parse", "--show-toplevel"])).toString("utf8").trim();
 }
 
 /**
@@ -51,7 +39,7 @@ export async function gitTopLevel(cwd: string): Promise<string> {
  * copied, modified or renamed in the index: `git diff --cached --name-only -z --diff-filter=ACMR`.
  */
 export async function stagedPaths(topLevel: string): Promise<string[]> {
-  const out = await git(topLevel, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"]);
+  const out = await indexQuery(topLevel, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"]);
   return out
     .toString("utf8")
     .split("\0")
@@ -64,10 +52,10 @@ export async function stagedPaths(topLevel: string): Promise<string[]> {
  * is not taken for a merge stage.
  */
 export async function stagedBlob(topLevel: string, indexPath: string): Promise<Buffer> {
-  return git(topLevel, ["cat-file", "blob", `:0:${indexPath}`]);
+  return indexQuery(topLevel, ["cat-file", "blob", `:0:${indexPath}`]);
 }
 
 /** Size in bytes of the staged blob of `indexPath` (`git cat-file -s :0:<path>`), without reading it. */
 export async function stagedBlobSize(topLevel: string, indexPath: string): Promise<number> {
-  return Number((await git(topLevel, ["cat-file", "-s", `:0:${indexPath}`])).toString("utf8").trim());
+  return Number((await indexQuery(topLevel, ["cat-file", "-s", `:0:${indexPath}`])).toString("utf8").trim());
 }

@@ -1,7 +1,8 @@
 /**
- * Running git, read-only: `git` is spawned with `execFile` (no shell), arguments as an array, output
- * as raw bytes. Nothing here writes to a repository: `GIT_OPTIONAL_LOCKS=0` keeps even `git status`
- * from refreshing the index, and no command that changes refs, index or work tree is ever run.
+ * Running git, read-only, in one place: `git` is spawned with `execFile` (no shell), arguments as an
+ * array, output as raw bytes, and every failure is one {@link GitError}. Nothing here writes to a
+ * repository: `GIT_OPTIONAL_LOCKS=0` keeps even `git status` from refreshing the index, and no
+ * command that changes refs, index or work tree is ever run.
  */
 import { execFile } from "node:child_process";
 
@@ -26,11 +27,33 @@ export interface GitOutput {
   stderr: string;
 }
 
-/** Environment for every git run: no locks, no prompts, no pager, C locale, no inherited repo override. */
-function gitEnv(): NodeJS.ProcessEnv {
+/**
+ * Which repository variables of the caller's environment git sees.
+ * - `sanitised` (the default): none. A caller's `GIT_DIR` (set inside git hooks) would otherwise
+ *   point a query about another directory at the hook's repository.
+ * - `inherit-index`: `GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE`, … are kept, for reading what a
+ *   commit in progress will contain: inside a pre-commit hook of `git commit PATH` the index is a
+ *   temporary file that only `GIT_INDEX_FILE` names (`lint --staged`).
+ */
+export type GitEnvironment = "sanitised" | "inherit-index";
+
+/** Options of {@link runGit}. */
+export interface GitRunOptions {
+  /** Default `sanitised`. */
+  environment?: GitEnvironment;
+  /** Bytes written to git's standard input (e.g. object ids for `cat-file --batch`). */
+  input?: string;
+}
+
+const REPOSITORY_VARIABLES = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX"];
+
+/** Largest output read from one git run, in bytes. */
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+
+/** Environment for a git run: no locks, no prompts, no pager, C locale; repository variables per `environment`. */
+function gitEnv(environment: GitEnvironment): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C" };
-  // A caller's GIT_DIR (set inside git hooks) would point every query at another repository.
-  for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX"]) delete env[name];
+  if (environment === "sanitised") for (const name of REPOSITORY_VARIABLES) delete env[name];
   return env;
 }
 
@@ -39,12 +62,12 @@ function gitEnv(): NodeJS.ProcessEnv {
  * @param allowedExitCodes exit codes that are answers, not failures (e.g. 1 for `merge-base --is-ancestor`).
  * @throws GitError for any other exit code, or when git cannot be started.
  */
-export function runGit(args: readonly string[], cwd: string, allowedExitCodes: readonly number[] = [0]): Promise<GitOutput> {
+export function runGit(args: readonly string[], cwd: string, allowedExitCodes: readonly number[] = [0], options: GitRunOptions = {}): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       "git",
       ["-c", "core.quotePath=false", ...args],
-      { cwd, env: gitEnv(), encoding: "buffer", maxBuffer: 64 * 1024 * 1024, windowsHide: true },
+      { cwd, env: gitEnv(options.environment ?? "sanitised"), encoding: "buffer", maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
       (error, stdout, stderr) => {
         const stderrText = stderr.toString("utf8");
         const exitCode = error ? (typeof error.code === "number" ? error.code : undefined) : 0;
@@ -59,5 +82,8 @@ export function runGit(args: readonly string[], cwd: string, allowedExitCodes: r
         resolve({ exitCode, stdout, stderr: stderrText });
       },
     );
+    // git may exit before reading all of its input (a failure): that EPIPE is reported through the exit code.
+    child.stdin?.on("error", () => undefined);
+    child.stdin?.end(options.input ?? "");
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Integrity digests of handoff documents.
  *
- * **hatch3r** (public repo hatch3r/hatch3r, v2.x; see `../shared/formats.md` §2): SHA-256 of the
+ * **hatch3r** (public repo hatch3r/hatch3r, v2.x): SHA-256 of the
  * body only — the text after the closing `---` line of the frontmatter — with JavaScript's
  * `String.prototype.trim()` applied, encoded as UTF-8, written as lowercase hex after `sha256:`.
  * No line-ending normalisation.

@@ -100,7 +100,7 @@ export async function readSource(file: string, options: ReadOptions = {}): Promi
       if (total > maxBytes) {
         source.problems.push({
           kind: "too-large",
-          message: `File grew past the ${maxBytes}-byte limit while being read; it was not read`,
+          message: `File grew past the ${maxBytes}-byte limit while being read; it was not read ${RAISE_LIMIT}`,
         });
         return source;
       }
@@ -127,9 +127,12 @@ export async function readSource(file: string, options: ReadOptions = {}): Promi
   return source;
 }
 
+/** How the size limit is raised, named in every message about it. */
+const RAISE_LIMIT = "(raise the limit with --max-file-size or maxFileSize in the config)";
+
 /** The `too-large` problem of content `size` bytes long: the same words whichever way it came in. */
 function tooLarge(size: number, maxBytes: number): LoadProblem {
-  return { kind: "too-large", message: `File is ${size} bytes, over the ${maxBytes}-byte limit; it was not read` };
+  return { kind: "too-large", message: `File is ${size} bytes, over the ${maxBytes}-byte limit; it was not read ${RAISE_LIMIT}` };
 }
 
 /**
@@ -168,6 +171,9 @@ export async function sourceFromStream(file: string, stream: AsyncIterable<Uint8
   return sourceFromBytes(file, Buffer.concat(chunks), cwd, { maxBytes });
 }
 
+/** How far into a file a NUL byte makes it binary (as git's `buffer_is_binary`). */
+const BINARY_SNIFF_BYTES = 8000;
+
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 function decodeInto(source: SourceFile): void {
@@ -185,7 +191,10 @@ function decodeInto(source: SourceFile): void {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const invalid = firstInvalidUtf8(bytes);
   const nul = bytes.indexOf(0);
-  if (invalid !== -1 && (nul === -1 || invalid < nul)) {
+  // A NUL within the first 8000 bytes makes a file binary (git's test), whatever comes before
+  // it: a PNG's first byte is 0x89, invalid UTF-8, and its first NUL is at byte 8.
+  const binary = nul !== -1 && (invalid === -1 || nul < invalid || nul < BINARY_SNIFF_BYTES);
+  if (invalid !== -1 && !binary) {
     source.problems.push({
       kind: "invalid-utf8",
       message: `Invalid UTF-8 byte 0x${(bytes[invalid] ?? 0).toString(16).toUpperCase().padStart(2, "0")} at byte ${invalid}`,
@@ -194,7 +203,7 @@ function decodeInto(source: SourceFile): void {
     });
     return;
   }
-  if (nul !== -1) {
+  if (binary) {
     source.problems.push({
       kind: "nul-byte",
       message: `NUL byte at byte ${nul}: this is a binary file, not a text handoff`,

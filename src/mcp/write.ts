@@ -79,7 +79,7 @@ function analyse(file: string, bytes: Uint8Array, session: LintSession) {
 /**
  * Runs `handoff_write` in the project directory `cwd`.
  * @throws ConfigError for an unknown profile or a broken config; the store's write errors
- * (ReadBackError, fs errors) when the file could not be written verifiably.
+ * (AtomicWriteError, fs errors) when the file could not be written verifiably.
  */
 export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJS.ProcessEnv): Promise<WriteResult> {
   // The document's own suppression comments cannot hide a secret from the gate.

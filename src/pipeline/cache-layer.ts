@@ -4,7 +4,7 @@
  * and keeps the outcome of every file linted in full.
  */
 import { LintCache, contentDigest, type LintFacts } from "../cache/lint-cache.js";
-import { VERIFIED_DELIVERY_SCHEMA } from "../document/json-record.js";
+import { VERIFIED_DELIVERY_SCHEMA } from "../records/json-record.js";
 import { parseDocument } from "../document/parse.js";
 import { compareDiagnostics, type MaskedFileResult } from "../engine/diagnostic.js";
 import type { SourceFile } from "../load/read.js";

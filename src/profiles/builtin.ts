@@ -1,5 +1,5 @@
 /**
- * The five built-in profiles, as `../shared/formats.md` describes them.
+ * The five built-in profiles, as their public repos describe them (0mandrock1/handoff-skills, hatch3r/hatch3r, magnus919/agent-skills, sno-ai/sno-station-skills).
  */
 import hatch3rSchema from "../../schemas/hatch3r.schema.json" with { type: "json" };
 import verifiedDeliverySchema from "../../schemas/verified-delivery.schema.json" with { type: "json" };

@@ -2,7 +2,7 @@
  * Profile detection. Order (formats notes): an explicit `--profile` or config setting, then the
  * document's own markers, then `generic`.
  */
-import { VERIFIED_DELIVERY_SCHEMA } from "../document/json-record.js";
+import { VERIFIED_DELIVERY_SCHEMA } from "../records/json-record.js";
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading } from "../document/roles.js";
 import type { Section } from "../document/sections.js";

@@ -1,6 +1,6 @@
 /**
  * Profiles: a named set of frontmatter fields, required sections and format-specific checks.
- * The built-in profiles follow the public formats summarised in `../shared/formats.md`.
+ * The built-in profiles follow the public formats of 0mandrock1/handoff-skills, hatch3r/hatch3r, magnus919/agent-skills and sno-ai/sno-station-skills.
  */
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading, type SectionRole } from "../document/roles.js";
@@ -56,6 +56,16 @@ export function sectionsApply(profile: Profile, document: HandoffDocument): bool
 export function sectionMatches(section: { normalized: string }, spec: SectionSpec): boolean {
   if (section.normalized === normalizeHeading(spec.title)) return true;
   return (spec.aliases ?? []).some((alias) => section.normalized === normalizeHeading(alias));
+}
+
+/**
+ * A section whose heading plays `spec`'s role under another title (and names no other section of
+ * `profile`): required-sections calls it misnamed rather than the section missing.
+ */
+export function standInFor<S extends { normalized: string; roles: readonly string[] }>(sections: readonly S[], spec: SectionSpec, profile: Profile): S | undefined {
+  const role = spec.role;
+  if (!role) return undefined;
+  return sections.find((s) => s.roles.includes(role) && !profile.sections.some((other) => sectionMatches(s, other)));
 }
 
 /** The first section of `sections` that names `spec`, if any. */

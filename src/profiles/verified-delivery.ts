@@ -1,6 +1,6 @@
 /**
  * Reading a verified-delivery/handoff-v1 record (public repo magnus919/agent-skills; see
- * `../shared/formats.md` §3) after the schema has checked its shape: the parts the record rules and
+ * public repo magnus919/agent-skills) after the schema has checked its shape: the parts the record rules and
  * `verify --git` need, tolerant of anything the schema already reports.
  */
 import type { HandoffDocument } from "../document/model.js";

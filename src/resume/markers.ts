@@ -1,6 +1,6 @@
 /**
  * The lines `resume` prints around the user-tier content of a handoff (hatch3r's resume output,
- * see `../shared/formats.md` §2). The `injection-marker-spoof` rule refuses documents that
+ * public repo hatch3r/hatch3r, v2.x). The `injection-marker-spoof` rule refuses documents that
  * imitate them, so a body cannot end the user tier early and speak as the tool; `resume` also
  * escapes any content line that imitates them ({@link imitatesMarker}), as a second defence.
  */

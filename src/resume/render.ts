@@ -13,6 +13,7 @@ import type { HandoffDocument } from "../document/model.js";
 import type { SectionRole } from "../document/roles.js";
 import { hasRole, structuralDepth, type Section } from "../document/sections.js";
 import { escapeControls } from "../report/controls.js";
+import { recordValueText } from "./record-text.js";
 import { ESCAPE_PREFIX, imitatesMarker, USER_TIER_BEGIN, USER_TIER_END } from "./markers.js";
 
 /** One rendered part: a heading (or `(preamble)`) and its text. */
@@ -45,7 +46,7 @@ export function orderSections(document: HandoffDocument): RenderedSection[] {
     if (!data || typeof data !== "object") return [{ title: "(record)", role: undefined, text: document.text.trim() }];
     const record = data as Record<string, unknown>;
     const field = (key: string, title: string, role?: SectionRole): RenderedSection | undefined =>
-      key in record ? { title, role, text: typeof record[key] === "string" ? (record[key] as string) : JSON.stringify(record[key], null, 2) } : undefined;
+      key in record ? { title, role, text: recordValueText(record[key]) } : undefined;
     return [
       field("directive", "Directive", "goal"),
       field("pending_steps", "Pending steps", "remaining"),

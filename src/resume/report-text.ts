@@ -55,6 +55,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** `3 findings (2 MD025, 1 next-action)`: the count and the rules it is made of. */
+function findingsText(stats: ResumeReport["stats"]): string {
+  const rules = Object.entries(stats.findingsByRule).map(([ruleId, n]) => `${n} ${ruleId}`);
+  return `${plural(stats.findings, "finding")}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}`;
+}
+
 /** The lines between the title and the content (also repeated after the content). */
 export function headerLines(report: ResumeReport, context: ResumeTextContext): string[] {
   const count = (outcome: StepVerdict) => report.steps.filter((s) => s.outcome === outcome).reduce((n, s) => n + s.findings.length, 0);
@@ -87,6 +93,6 @@ export function resumeText(report: ResumeReport, context: ResumeTextContext): st
         ? "confidence low (integrity did not verify)"
         : undefined
       : `confidence ${report.confidence}${report.confidenceLow ? " (shown as low: integrity did not verify)" : ""}`;
-  const stats = [plural(report.stats.sections, "section"), plural(report.stats.words, "word"), plural(report.stats.findings, "finding"), confidence, context.statusLine].filter(Boolean);
+  const stats = [plural(report.stats.sections, "section"), plural(report.stats.words, "word"), findingsText(report.stats), confidence, context.statusLine].filter(Boolean);
   return `${out.join("\n")}\n${report.userTier}${header.join("\n")}\nstats: ${stats.join(", ")}\n`;
 }

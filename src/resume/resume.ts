@@ -1,7 +1,7 @@
 /**
  * The resume pipeline: read → lint → the checks in hatch3r's order → render → status change.
  *
- * Order and outcomes (`../shared/formats.md` §2, hatch3r's resume step):
+ * Order and outcomes (public repo hatch3r/hatch3r, v2.x, hatch3r's resume step):
  * 1. integrity — a mismatch (or a missing digest, where the `integrity` rule's `missing` option
  *    reports one) warns, confidence is shown as low, and resume goes on; a digest the profile's
  *    schema requires (hatch3r) is step 3's when missing;
@@ -19,6 +19,7 @@
  * `strict` turns the warnings of integrity (a mismatch, or a missing digest), drift and expiry into
  * refusals.
  */
+import path from "node:path";
 import type { HandoffDocument } from "../document/model.js";
 import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
 import { documentDrift, gitReferenceOf } from "../git/document-drift.js";
@@ -30,6 +31,7 @@ import { maskText } from "../secrets/mask.js";
 import { escapeControls } from "../report/controls.js";
 import { orderSections, renderUserTier, rendersRecord, type RenderedSection } from "./render.js";
 import { isStatus, RESUMABLE } from "./transitions.js";
+import { withExpiryGuidance } from "./expiry-step.js";
 
 /** A check step of the resume order. */
 export type ResumeStep = "integrity" | "injection" | "schema" | "sections" | "drift" | "expiry" | "version" | "record" | "status" | "secrets";
@@ -79,7 +81,8 @@ export interface ResumeReport {
   userTier: string;
   /** Why the file is unusable (only for that verdict). */
   problems: string[];
-  stats: { sections: number; words: number; findings: number };
+  /** `findingsByRule`: how many of `findings` each rule reported, most first. */
+  stats: { sections: number; words: number; findings: number; findingsByRule: Record<string, number> };
 }
 
 const SCHEMA_RULES = new Set(["frontmatter-syntax", "frontmatter-schema", "record-syntax"]);
@@ -114,6 +117,8 @@ export interface ResumeCheckOptions {
   strict?: boolean;
   /** Whether a path relative to the work tree root is a handoff file (commits changing only those are not drift). */
   isStorePath?: (path: string) => boolean;
+  /** The run's clock, for the expires-within-a-day warning (default: the system's). */
+  now?: Date;
 }
 
 /** The drift step: what `verify --git` says, as one finding per line (commits joined with `; `). */
@@ -191,7 +196,17 @@ export async function resumeChecks(document: HandoffDocument, result: MaskedFile
   if (options.strict) {
     for (const s of steps) if (s.outcome === "warning" && STRICT_STEPS.includes(s.step)) s.outcome = "refused";
   }
+  const expiry = steps.findIndex((s) => s.step === "expiry");
+  const name = typeof data?.id === "string" ? data.id : path.basename(document.displayPath);
+  steps[expiry] = withExpiryGuidance(steps[expiry] as StepOutcome, data, options.now ?? new Date(), name);
   return { steps, gate };
+}
+
+/** How many findings each rule reported, most first (ties by rule id). */
+function countByRule(diagnostics: readonly MaskedDiagnostic[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
 }
 
 /** How many of the document's secrets (a folded frontmatter value counted once) `printed` would show. */
@@ -246,14 +261,14 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     parts: [],
     userTier: "",
     problems: [],
-    stats: { sections: 0, words: 0, findings: result.diagnostics.length },
+    stats: { sections: 0, words: 0, findings: result.diagnostics.length, findingsByRule: countByRule(result.diagnostics) },
   };
   if (!document || document.loadProblems.length > 0 || result.internalErrors.length > 0) {
     const problems = [...(document?.loadProblems.map((p) => p.message) ?? []), ...result.internalErrors.map((e) => e.split("\n")[0] as string)];
     base.problems = document ? problems.map((p) => maskText(p, secretValuesToMask(document))) : problems;
     return { report: base, document, bytes: source.bytes };
   }
-  const { steps, gate } = await resumeChecks(document, result, { cwd: session.cwd, git: options.git !== false, strict: options.strict, isStorePath: options.isStorePath });
+  const { steps, gate } = await resumeChecks(document, result, { cwd: session.cwd, git: options.git !== false, strict: options.strict, isStorePath: options.isStorePath, now: session.now });
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
   const confidence = typeof data?.confidence === "number" ? data.confidence : undefined;
   const secrets = secretValuesToMask(document);
@@ -281,7 +296,7 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     gate: gate === undefined ? undefined : maskText(gate, secrets),
     parts: refused ? [] : parts.map((p) => ({ ...p, title: escapeControls(p.title), text: escapeControls(p.text, { multiline: true }) })),
     userTier: refused ? "" : renderUserTier(parts, rendersRecord(document)),
-    stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length },
+    stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length, findingsByRule: countByRule(result.diagnostics) },
   };
   return { report, document, bytes: source.bytes };
 }

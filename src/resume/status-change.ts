@@ -1,12 +1,12 @@
 /**
  * Changing a handoff's `status` (and stamping `updated`) in place: only those values' characters
  * change; the write is atomic, read back, and a compare-and-swap on the bytes the decision was
- * based on, under the file's lock (src/store/file-lock.ts), so of two concurrent `resume` runs
+ * based on, under the file's lock (src/fs/file-lock.ts), so of two concurrent `resume` runs
  * exactly one wins.
  */
 import { entryOf, writeScalarLike } from "../document/frontmatter-tree.js";
 import type { HandoffDocument } from "../document/model.js";
-import { atomicWrite } from "../store/atomic-write.js";
+import { atomicWrite } from "../fs/atomic-write.js";
 import { canTransition, isStatus, type HandoffStatus } from "./transitions.js";
 
 /** Another process holds the lock, or the file changed under us. */
@@ -71,7 +71,7 @@ export async function changeStatus(
   const body = new TextEncoder().encode(text);
   const bytes = document.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
   try {
-    // A compare-and-swap under the file's lock (src/store/file-lock.ts).
+    // A compare-and-swap under the file's lock (src/fs/file-lock.ts).
     await atomicWrite(file, bytes, { expected: original });
   } catch (error) {
     const failure = (error as { failure?: string }).failure;

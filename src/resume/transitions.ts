@@ -1,5 +1,5 @@
 /**
- * hatch3r's status lifecycle (public repo hatch3r/hatch3r, v2.x; `../shared/formats.md` §2):
+ * hatch3r's status lifecycle (public repo hatch3r/hatch3r, v2.x):
  * open → in-progress | blocked | handed-off | archived; in-progress → blocked | handed-off |
  * completed | archived; blocked → in-progress | handed-off | archived; handed-off → resumed |
  * archived; resumed → in-progress | blocked | completed | archived; completed → archived;

@@ -1,8 +1,10 @@
 /**
  * Secret masking, done by the engine before any result leaves it (`src/lint.ts`): a value a rule
  * marked as secret (`Diagnostic.secrets`), or that the detectors find in the document, is never
- * printed; it is shown as its first four characters (at most a third of it), an ellipsis and its
- * length: `ghp_…(40 chars)`.
+ * printed; it is shown as an ellipsis and its length, `…(13 chars)`, and when it is long enough
+ * that its start gives nothing away ({@link MIN_SECRET_CHARS_FOR_PREFIX} characters or more) with
+ * its first four characters (at most a third of it) before the ellipsis: `ghp_…(40 chars)`, which
+ * names a token's kind. A password's start (`Sup3…`) is never shown.
  *
  * Not only whole occurrences are masked: a run of text made of 5-character pieces of a secret is
  * too (a markdownlint message may quote a truncated line, cutting the secret) — unless it is a
@@ -16,9 +18,17 @@ import { scanSecrets } from "./scan.js";
 /** Longest piece of a secret that may be printed; longer pieces are masked. */
 export const MAX_VISIBLE_SECRET_CHARS = 4;
 
-/** `abcd…(40 chars)` for a secret value: at most 4 characters of it are ever shown. */
+/** Secrets shorter than this (in characters) are shown with no character at all. */
+export const MIN_SECRET_CHARS_FOR_PREFIX = 20;
+
+/**
+ * `…(13 chars)` for a secret value under {@link MIN_SECRET_CHARS_FOR_PREFIX} characters, else
+ * `abcd…(40 chars)`: at most 4 characters, and at most a third, of it are ever shown.
+ */
 export function maskSecret(value: string): string {
-  const visible = Array.from(value).slice(0, Math.min(MAX_VISIBLE_SECRET_CHARS, Math.floor(value.length / 3)));
+  const characters = Array.from(value);
+  const shown = characters.length < MIN_SECRET_CHARS_FOR_PREFIX ? 0 : Math.min(MAX_VISIBLE_SECRET_CHARS, Math.floor(characters.length / 3));
+  const visible = characters.slice(0, shown);
   return `${visible.join("")}…(${value.length} chars)`;
 }
 

@@ -4,8 +4,11 @@
  * cell does (`| password | Maple12!ab |`). Used by the `password-table-cell` detector.
  */
 
-/** A delimiter row: `| --- | :---: |`. */
-export const DELIMITER_ROW = /^[ \t]{0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+/**
+ * A delimiter row: `| --- | :---: |`. White space after a cell's dashes is read only before a pipe
+ * or at the end of the line, so no two unbounded runs of blanks meet (linear on a line of blanks).
+ */
+export const DELIMITER_ROW = /^[ \t]{0,3}\|?[ \t]*:?-+:?(?:[ \t]*\|[ \t]*:?-+:?)*(?:[ \t]*\|)?[ \t]*$/;
 
 /** A header or first cell that names a password: `password`, `DB password`, `Credentials`. */
 const PASSWORD_CELL = /^(?:[\w-]+[ \t]+){0,2}(?:password|passwd|passphrase|pass|pwd|credentials?)$/i;

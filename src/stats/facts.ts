@@ -6,13 +6,14 @@
  * headings, 10 had a Hypotheses section, 21 recorded a background job's PID, log path or exit
  * code inline").
  */
+import { restRendersAsCode } from "../document/fences.js";
 import type { HandoffDocument } from "../document/model.js";
 import { normalizeHeading } from "../document/roles.js";
 import { isPointer } from "../document/pointer.js";
 import { hasRole } from "../document/sections.js";
 import type { FileResult } from "../engine/diagnostic.js";
 import { findNextAction, hasNextAction } from "../profiles/next-action.js";
-import { findSection, sectionsApply, type Profile } from "../profiles/profile.js";
+import { findSection, sectionsApply, standInFor, type Profile } from "../profiles/profile.js";
 
 /** The contract's v1 heading set: all three must be present. */
 export const V1_HEADINGS = ["Durable context", "Verified facts", "Next action"] as const;
@@ -45,7 +46,8 @@ export interface DocumentFacts {
   hypotheses: boolean;
   /**
    * What the next-action rule accepts as the next step (`findNextAction`): true, false, or
-   * undefined when the profile's sections do not apply.
+   * undefined when the profile's sections do not apply or the document needs none (a profile that
+   * does not require the section, and nothing pending).
    */
   nextAction: boolean | undefined;
   jobRecord: boolean;
@@ -68,7 +70,7 @@ const V1_NORMALIZED = V1_HEADINGS.map((h) => normalizeHeading(h));
 function nextActionFact(document: HandoffDocument, profile: Profile | undefined): boolean | undefined {
   if (!profile) return undefined;
   const answer = findNextAction(document, profile);
-  return answer.kind === "not-applicable" ? undefined : hasNextAction(answer);
+  return answer.kind === "not-applicable" || answer.kind === "nothing-pending" ? undefined : hasNextAction(answer);
 }
 
 /** Measures one document. `document` is undefined when it could not be parsed at all. */
@@ -102,8 +104,12 @@ export function documentFacts(document: HandoffDocument | undefined, profile: Pr
   const requiredSections: Record<string, boolean> = {};
   // Only where the profile's sections apply (not to an sno cutover brief or a JSON record).
   if (profile && sectionsApply(profile, document)) {
+    // A section an unclosed fence may have swallowed is neither counted present nor absent.
+    const swallowed = restRendersAsCode(document.mdast, document.text);
     for (const spec of profile.sections) {
-      if (spec.required) requiredSections[spec.title] = findSection(document.sections, spec) !== undefined;
+      if (!spec.required) continue;
+      const present = findSection(document.sections, spec) !== undefined;
+      if (present || !swallowed || standInFor(document.sections, spec, profile)) requiredSections[spec.title] = present;
     }
   }
   const data = document.frontmatter?.data;

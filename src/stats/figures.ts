@@ -40,7 +40,7 @@ export function computeFigures(facts: readonly DocumentFacts[]): StatsReport {
   figures.push(figure("v1-headings", "v1 headings (Durable context, Verified facts, Next action)", count((f) => f.v1Headings), n));
   figures.push(figure("hypotheses", "Hypotheses section", count((f) => f.hypotheses), n));
   const withSections = handoffs.filter((f) => f.nextAction !== undefined);
-  figures.push(figure("next-action", "says what to do next (as the next-action rule reads it; of those with sections)", count((f) => f.nextAction === true, withSections), withSections.length));
+  figures.push(figure("next-action", "says what to do next (as the next-action rule reads it; of those with sections that need one)", count((f) => f.nextAction === true, withSections), withSections.length));
   figures.push(figure("job-records", "background job recorded inline (PID, log path, exit code)", count((f) => f.jobRecord), n));
   const withFrontmatter = handoffs.filter((f) => f.frontmatterPresent);
   figures.push(figure("frontmatter-present", "frontmatter present", withFrontmatter.length, n));

@@ -4,7 +4,7 @@
  * - hatch3r id: `YYYY-MM-DD_THHMM_<5 hex>_<kebab-slug>` (UTC, slug 1–60), file `<id>.md`;
  * - contract: `HANDOFF-<project>-<UTC yyyymmddTHHMMZ>.md`, collisions `-2`, `-3`, never an overwrite;
  * - others: `<UTC yyyy-mm-ddTHHMMZ>-<slug>.md`.
- * Source: `../shared/formats.md` §1–§2.
+ * Source: the public repos 0mandrock1/handoff-skills and hatch3r/hatch3r (v2.x).
  */
 import { randomBytes } from "node:crypto";
 import { realpathSync } from "node:fs";

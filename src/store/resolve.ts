@@ -6,8 +6,8 @@
  *   `handoffs/` or `.handoffs/`, then `<workspace>/.handoffs/`;
  * - verified-delivery: the single record `.verified-delivery/handoff.json`;
  * - `--dir` overrides everything.
- * Source: `../shared/formats.md` §1–§3 (public repos 0mandrock1/handoff-skills, hatch3r/hatch3r,
- * magnus919/agent-skills).
+ * Source: the public repos 0mandrock1/handoff-skills, hatch3r/hatch3r and
+ * magnus919/agent-skills.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

@@ -7,7 +7,7 @@
 import { link, mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
-import { createExclusive, FileExistsError } from "./atomic-write.js";
+import { AtomicWriteError, createExclusive } from "../fs/atomic-write.js";
 import { resolveInside, StoreEscapeError, withCollisionSuffix } from "./naming.js";
 import { isEphemeral, type StoreLocation } from "./resolve.js";
 
@@ -115,7 +115,7 @@ export class DirectoryStore {
     try {
       await link(handoff.path, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new FileExistsError(`${target} already exists`);
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new AtomicWriteError("exists", target, `${target} already exists`, { cause: error });
       throw error;
     }
     await unlink(handoff.path);
@@ -125,7 +125,7 @@ export class DirectoryStore {
   /**
    * Writes a new handoff named `fileName` (a `-2`, `-3`, … suffix on collision), atomically, never
    * overwriting, read back and compared.
-   * @throws ReadBackError when the read-back differs (never reported as saved).
+   * @throws AtomicWriteError `read-back-mismatch` when the read-back differs (never reported as saved).
    */
   async write(fileName: string, bytes: Uint8Array): Promise<WriteOutcome> {
     if (isEphemeral(this.writeDir, this.env)) {
@@ -142,7 +142,7 @@ export class DirectoryStore {
         await createExclusive(target, bytes);
         return { status: "saved", path: target };
       } catch (error) {
-        if (error instanceof FileExistsError) continue;
+        if (error instanceof AtomicWriteError && error.failure === "exists") continue;
         throw error;
       }
     }

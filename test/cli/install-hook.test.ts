@@ -23,10 +23,10 @@ function gitIn(...args: string[]): string {
   return execFileSync("git", args, { cwd: repo, encoding: "utf8" });
 }
 
-async function install(): Promise<{ code: number; out: string; err: string }> {
+async function install(...flags: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await runCli(["install-hook"], {
+  const code = await runCli(["install-hook", ...flags], {
     cwd: repo,
     env: {},
     stdout: { write: (t: string) => (out += t) },
@@ -77,7 +77,7 @@ describe("install-hook", () => {
     expect(blocked.status).toBe(1);
     // git sends a hook's standard output to standard error.
     expect(blocked.stderr).toBe(
-      "handoffs/2026-01-01 session é.md\n  1:1  error  Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block  frontmatter-syntax\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n",
+      "handoffs/2026-01-01 session é.md\n  1:1  error  Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block  frontmatter-syntax\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\ncommit blocked by handoffkit (git commit --no-verify skips it)\n",
     );
     expect(sh(["git", "rev-parse", "--verify", "-q", "HEAD"]).status).not.toBe(0);
 
@@ -88,11 +88,29 @@ describe("install-hook", () => {
     expect(gitIn("log", "--format=%s")).toBe("fixed\n");
   });
 
+  it("lints what `git commit PATH` commits: the hook's own index (GIT_INDEX_FILE), not the repository's index", async () => {
+    await install();
+    mkdirSync(path.join(repo, "handoffs"));
+    const file = path.join(repo, "handoffs", "session.md");
+    writeFileSync(file, CLEAN);
+    gitIn("add", "--", file);
+    expect(sh(["git", "commit", "-q", "-m", "clean"]).status).toBe(0);
+    writeFileSync(file, BROKEN); // not added: only `git commit PATH` puts it in the commit
+    const blocked = sh(["git", "commit", "-q", "-m", "broken", "--", file]);
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr.split("\n")[0]).toBe("handoffs/session.md");
+    expect(gitIn("log", "--format=%s")).toBe("clean\n");
+  });
+
   it("ignores staged files that are not handoffs", async () => {
     await install();
     writeFileSync(path.join(repo, "notes.md"), BROKEN);
     gitIn("add", "notes.md");
-    expect(sh(["git", "commit", "-q", "-m", "not a handoff"]).status).toBe(0);
+    const commit = sh(["git", "commit", "-q", "-m", "not a handoff"]);
+    expect(commit.status).toBe(0);
+    // A commit without handoff changes: the hook prints nothing.
+    expect(commit.stderr).toBe("");
+    expect(commit.stdout).toBe("");
   });
 
   it.each([["notes/session-handoff.txt"], ["Handoffs/2026-03-01 session.md"], ["docs/handoff-2026-03-01.md"], ["HANDOFFS/STATE.MD"]])(
@@ -165,6 +183,25 @@ describe("install-hook", () => {
     rmSync(path.join(repo, ".git"), { recursive: true, force: true });
     const result = await install();
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^handoff: git rev-parse failed: fatal: not a git repository/);
+    expect(result).toEqual({ code: 2, out: "", err: `handoff: not a git repository: ${repo} (run install-hook inside the repository to guard)\n` });
+  });
+
+  it("--uninstall removes only our hook: a chained hook comes back byte for byte, another tool's hook stays", async () => {
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "no handoffkit hook to remove: .git/hooks/pre-commit does not exist\n", err: "" });
+    await install();
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "removed the handoffkit pre-commit hook: .git/hooks/pre-commit\n", err: "" });
+    const hook = path.join(repo, ".git", "hooks", "pre-commit");
+    expect(existsSync(hook)).toBe(false);
+
+    const theirs = "#!/bin/sh\r\n# another tool's hook \u00e9\r\nexit 0\r\n";
+    writeFileSync(hook, theirs);
+    chmodSync(hook, 0o755);
+    await install();
+    expect(readFileSync(hook, "utf8")).toContain(HOOK_MARKER);
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "removed the handoffkit pre-commit hook; the previous hook is back at .git/hooks/pre-commit\n", err: "" });
+    expect(readFileSync(hook, "utf8")).toBe(theirs);
+    expect(existsSync(path.join(repo, ".git", "hooks", CHAINED_HOOK_NAME))).toBe(false);
+    expect(await install("--uninstall")).toEqual({ code: 0, out: "no handoffkit hook to remove: .git/hooks/pre-commit is another hook, left unchanged\n", err: "" });
+    expect(readFileSync(hook, "utf8")).toBe(theirs);
   });
 });

@@ -65,7 +65,7 @@ describe("literal file arguments (lint-staged)", () => {
 describe("formats and output", () => {
   it("rejects an unknown format and lists the known ones", async () => {
     write("h.md", CLEAN);
-    expect(await cli(["lint", "--format", "xml", "h.md"])).toEqual({ code: 2, out: "", err: "handoff: unknown format 'xml' (known: stylish, json, sarif, github, junit)\n" });
+    expect(await cli(["lint", "--format", "xml", "h.md"])).toEqual({ code: 2, out: "", err: "handoff: unknown format 'xml' (known: text (or stylish, table), json, sarif, github, junit)\n" });
   });
 
   it("writes the report atomically to --output-file, nothing to stdout", async () => {

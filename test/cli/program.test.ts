@@ -35,7 +35,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY = false, d
 
 // One clean handoff, one with a warning (no next steps), one with an error (duplicate key).
 const CLEAN = "# Handoff\n\n## Next steps\n\n- Run `npm test`.\n";
-const WARNING = "# Handoff\n\n## Current state\n\nAll good.\n";
+const WARNING = "# Handoff\n\n## Current state\n\n- [ ] Ship the exporter.\n";
 const ERROR = "---\nstatus: open\nstatus: done\n---\n\n# Handoff\n\n## Next steps\n\n- Deploy.\n";
 const ESC = String.fromCharCode(27);
 
@@ -97,7 +97,7 @@ describe("handoff lint", () => {
         "  3:1  error  Duplicate frontmatter key 'status'  frontmatter-syntax",
         "",
         "h/warning.md",
-        "  1:1  warning  No next-action section: say what the next session should do first (e.g. '## Next steps')  next-action",
+        "  1:1  warning  No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')  next-action",
         "",
         "✖ 2 problems (1 error, 1 warning, 0 info) in 2 of 3 files",
         "",
@@ -142,7 +142,7 @@ describe("handoff lint", () => {
             {
               ruleId: "next-action",
               severity: "warning",
-              message: "No next-action section: say what the next session should do first (e.g. '## Next steps')",
+              message: "No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
               line: 1,
               column: 1,
               endLine: 1,
@@ -157,7 +157,7 @@ describe("handoff lint", () => {
 
   it("exits 2 on an unknown format", async () => {
     const result = await run(["lint", "--format", "xml", "h"]);
-    expect(result).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: stylish, json, sarif, github, junit)\n" });
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json, sarif, github, junit)\n" });
   });
 
   it("shows errors only with --quiet, and still exits on them", async () => {
@@ -171,7 +171,7 @@ describe("handoff lint", () => {
   it("exits 1 when warnings exceed --max-warnings, 0 when within it", async () => {
     expect(await run(["lint", "--max-warnings", "0", "h/warning.md"])).toMatchObject({
       code: 1,
-      stderr: "handoff: 1 warnings exceed --max-warnings 0\n",
+      stderr: "handoff: 1 warning exceeds --max-warnings 0\n",
     });
     expect(await run(["lint", "--max-warnings", "1", "h/warning.md"])).toMatchObject({ code: 0, stderr: "" });
     expect(await run(["lint", "h/warning.md"])).toMatchObject({ code: 0 });
@@ -251,7 +251,10 @@ describe("handoff lint: config", () => {
   });
 
   it.each([
-    ["invalid JSON", "{ rules: }", /^handoff: .*handoff\.config\.json: invalid JSON \(.+\)\n$/],
+    ["invalid JSON", "{ rules: }", /^handoff: .*handoff\.config\.json:1:3: invalid JSON \(invalid symbol\)\n$/],
+    ["a trailing comma, at its line and column", '{\n  "rules": {\n    "next-action": "warning",\n  }\n}\n', /^handoff: .*handoff\.config\.json:4:3: invalid JSON \(property name expected\)\n$/],
+    ["an empty file", "\n  \n", /^handoff: .*handoff\.config\.json: the config file is empty \(write \{\} for no settings, or delete it\)\n$/],
+    ["a file of zero bytes", "", /^handoff: .*handoff\.config\.json: the config file is empty/],
     ["a schema violation", JSON.stringify({ rules: { MD013: "loud" } }), /^handoff: .*handoff\.config\.json: rules\.MD013: must be equal to one of the allowed values\n$/],
     ["an unknown key", JSON.stringify({ rulez: {} }), /^handoff: .*handoff\.config\.json: \(root\): must NOT have additional properties 'rulez'\n$/],
     ["an unknown profile", JSON.stringify({ profile: "nope" }), /^handoff: unknown profile 'nope' \(known: hatch3r, verified-delivery, sno, contract, generic\)\n$/],

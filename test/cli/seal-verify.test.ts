@@ -96,6 +96,15 @@ describe("handoff seal → verify", () => {
     stdout = "";
     expect(await runSeal(["secret.md"], { config: false, force: true }, io, [fakeSecrets])).toBe(0);
     expect(stdout).toBe(`secret.md: sealed ${digestOf(text.trim())} (forced despite 1 error finding from no-secrets)\n`);
+    // Sealed with --force, it is sealed: a second run says so, exit 1 without --force (the findings
+    // would have blocked the seal), 0 with it.
+    const sealed = readFileSync(file, "utf8");
+    for (const force of [false, true]) {
+      stdout = "";
+      expect(await runSeal(["secret.md"], { config: false, force }, io, [fakeSecrets])).toBe(force ? 0 : 1);
+      expect(stdout).toBe(`secret.md: already sealed ${digestOf(text.trim())} (despite 1 error finding from no-secrets: see 'handoff lint secret.md')\n`);
+      expect(readFileSync(file, "utf8")).toBe(sealed);
+    }
   });
 
   it("will not seal what it cannot edit safely, and leaves those files unchanged", async () => {

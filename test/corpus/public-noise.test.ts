@@ -1,6 +1,6 @@
 /**
  * Noise of the injection rules on the real public handoffs (../shared/corpus-public/docs: 76
- * non-hostile documents full of imperative prose). Goal from issue 4: at most one finding per 20
+ * non-hostile documents full of imperative prose). The bound: at most one finding per 20
  * documents; measured: none.
  */
 import { existsSync } from "node:fs";

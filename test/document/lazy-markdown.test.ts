@@ -147,7 +147,7 @@ describe("headingsMayMarkContract", () => {
     ["   ## Verified facts\n", true],
     ["# Session handoff 2026-05-05\n\n## Build and Test Status\n\n## Next action\n", false],
     ["## Build & Test Status\n", true],
-    // Reported by a tester: strikethrough, a hard break joining words, named references (NFKC
+    // Inline markup inside a heading's words: strikethrough, a hard break joining words, named references (NFKC
     // folds `&ee;` to "e"), and lines of other white space, which CommonMark does not count blank.
     ["# HAND~~OFF~~ x v1\n", true],
     ["HAND  \nOFF x v1\n===\n", true],

@@ -89,7 +89,7 @@ const PUBLIC_PINS: Record<string, string> = {
   hypotheses: "4/0/0",
   lessons: "6/0/5",
   limitations: "21/2/6",
-  "next-action": "86/1/3",
+  "next-action": "88/1/3",
   "open-questions": "16/1/0",
   remaining: "50/1/4",
   "session-state": "61/5/10",

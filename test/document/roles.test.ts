@@ -111,6 +111,12 @@ describe("classifyHeading: the ways people write a next step", () => {
     ["How to resume", "next-action"],
     ["Start here next session", "next-action"],
     ["Up next", "next-action"],
+    ["Next ready work item", "next-action"],
+    // a heading marked to come first, whatever it names
+    ["0) Executive summary (read this first)", "next-action"],
+    ["Phase 1 target: local MVP (ship this first)", "next-action"],
+    ["Key files (read these first)", "files,next-action"],
+    ["Phase 2 (first draft)", "-"],
     // a task handed to the reader
     ["Your assignment", "next-action,goal"],
     ["Current assignment", "next-action,goal"],

@@ -17,8 +17,8 @@ import { createSession, lintText } from "../../src/lint.js";
 import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
 import { captureIO } from "../helpers/capture-io.js";
 
-vi.mock("../../src/document/json-record.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/document/json-record.js")>();
+vi.mock("../../src/records/json-record.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/records/json-record.js")>();
   return {
     ...original,
     parseJsonRecord: (raw: string, offset: number, origin: "file" | "fence") => {
@@ -98,10 +98,10 @@ describe("an internal error on one file", () => {
       },
     };
     const session = createSession({ cwd: dir, rules: [broken, ...(createSession().rules.filter((r) => r.meta.id === "next-action"))] });
-    const result = lintText("h.md", "# Notes\n", session);
+    const result = lintText("h.md", "# Notes\n\n- [ ] x\n", session);
     expect(result.diagnostics.map((d) => `${d.ruleId} ${d.message}`)).toEqual([
       "internal-error rule broken failed on this file (TypeError: x is undefined): its checks of this file are missing; please report this bug",
-      "next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
+      "next-action No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
     ]);
     expect(result.internalErrors).toHaveLength(1);
   });

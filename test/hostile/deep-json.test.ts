@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
-import { parseJsonRecord } from "../../src/document/json-record.js";
+import { parseJsonRecord } from "../../src/records/json-record.js";
 import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "../../src/document/nesting.js";
 import { createSession, lintText } from "../../src/lint.js";
 import { captureIO } from "../helpers/capture-io.js";

@@ -41,16 +41,11 @@ function tempDir(): string {
 }
 
 describe("hostile YAML frontmatter", () => {
-  it("a billion-laughs alias bomb is refused, anchor by anchor and alias by alias, without expanding", async () => {
+  it("a billion-laughs alias bomb is one finding, counting its anchors and aliases, without expanding", async () => {
     const [result] = (await lintPaths(["alias-bomb.md"], session)).results;
-    const findings = of(result as FileResult, "frontmatter-syntax");
-    expect(findings).toHaveLength(81);
-    expect(findings.slice(0, 3)).toEqual([
-      "2:4-2:6 error frontmatter-syntax YAML anchor '&a' is not allowed in frontmatter",
-      "3:4-3:6 error frontmatter-syntax YAML anchor '&b' is not allowed in frontmatter",
-      "3:8-3:10 error frontmatter-syntax YAML alias '*a' is not allowed in frontmatter (aliases can expand without bound)",
+    expect(of(result as FileResult, "frontmatter-syntax")).toEqual([
+      "2:4-2:6 error frontmatter-syntax YAML anchors and aliases are not allowed in frontmatter (aliases can expand without bound): 9 anchors ('&a', '&b', '&c', …), 72 aliases ('*a', '*b', '*c', …)",
     ]);
-    expect(findings.filter((f) => f.includes("alias '*"))).toHaveLength(72);
   });
 
   it.each([
@@ -65,10 +60,10 @@ describe("hostile YAML frontmatter", () => {
   it("never prints the yaml library's warnings (a collection used as a key) to stderr", () => {
     const warn = vi.spyOn(process, "emitWarning");
     try {
-      const result = lintBounded("complex-key.md", "---\n? [a, b]\n: value\n---\n# T\n");
+      const result = lintBounded("complex-key.md", "---\n? [a, b]\n: value\n---\n# T\n\n- [ ] x\n");
       expect(result.diagnostics.map(shown)).toEqual([
         "2:3-2:9 error frontmatter-syntax Frontmatter key '[a, b]' is a YAML collection; keys must be plain text (an unfilled template placeholder?)",
-        "5:1-5:1 warning next-action No next-action section: say what the next session should do first (e.g. '## Next steps')",
+        "5:1-5:1 warning next-action No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
       ]);
       expect(warn).not.toHaveBeenCalled();
     } finally {

@@ -40,7 +40,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-const OVER = (size: number, limit = 1048576) => `File is ${size} bytes, over the ${limit}-byte limit; it was not read`;
+const OVER = (size: number, limit = 1048576) => `File is ${size} bytes, over the ${limit}-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)`;
 
 describe("the size limit on every input path", () => {
   it("a file, a staged blob, standard input and lintText over the limit are each the same file-read error", async () => {
@@ -133,7 +133,7 @@ describe("the pre-commit hook on a 50 MB staged handoff", () => {
     const commit = spawnSync("git", ["commit", "-q", "-m", "huge"], { cwd: repo, encoding: "utf8" });
     const seconds = (performance.now() - started) / 1000;
     expect(commit.status).toBe(1);
-    expect(commit.stderr).toBe(`handoffs/huge.md\n  1:1  error  ${OVER(Buffer.byteLength(text))}  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n`);
+    expect(commit.stderr).toBe(`handoffs/huge.md\n  1:1  error  ${OVER(Buffer.byteLength(text))}  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\ncommit blocked by handoffkit (git commit --no-verify skips it)\n`);
     // Before the limit applied to staged blobs this ran for over 15 minutes; now it is the hook's start-up.
     expect(seconds).toBeLessThan(60);
   }, 120_000);

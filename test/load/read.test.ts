@@ -44,7 +44,7 @@ describe("readSource", () => {
     writeFileSync(path.join(dir, "big.md"), "x".repeat(101));
     const source = await readSource("big.md", { cwd: dir, maxBytes: 100 });
     expect(source.problems).toEqual([
-      { kind: "too-large", message: "File is 101 bytes, over the 100-byte limit; it was not read" },
+      { kind: "too-large", message: "File is 101 bytes, over the 100-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)" },
     ]);
     expect(source.bytes.length).toBe(0);
     expect(source.text).toBeUndefined();
@@ -134,8 +134,14 @@ describe("decoding (sourceFromBytes)", () => {
     ]);
   });
 
-  it("reports the first problem only: invalid UTF-8 before a NUL byte", () => {
-    const source = decode(bytes("a", [0x80], "b", [0]));
+  it("names a file binary whatever its first byte: a NUL in the first 8000 bytes wins over invalid UTF-8 before it", () => {
+    const png = decode(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR"));
+    expect(png.problems).toEqual([{ kind: "nul-byte", message: "NUL byte at byte 8: this is a binary file, not a text handoff", byteOffset: 8, line: 3, column: 1 }]);
+    expect(decode(bytes("a", [0x80], "b", [0])).problems.map((p) => p.kind)).toEqual(["nul-byte"]);
+  });
+
+  it("reports the first problem only: invalid UTF-8 before a NUL byte past the first 8000 bytes", () => {
+    const source = decode(bytes("a", [0x80], "b".repeat(8000), [0]));
     expect(source.problems.map((p) => p.kind)).toEqual(["invalid-utf8"]);
   });
 

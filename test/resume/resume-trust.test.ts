@@ -60,7 +60,7 @@ describe("resume: the verdict and every warning before the content", () => {
     expect(lines.slice(0, begin)).toEqual([`handoff resume: ${rel} (hatch3r)`, ...header]);
     expect(lines.findIndex((l) => l.includes("git push --force"))).toBeGreaterThan(begin);
     expect(lines.slice(end + 1, -2)).toEqual(header);
-    expect(lines.at(-2)).toMatch(/^stats: 8 sections, \d+ words, 1 finding, confidence 0\.5 \(shown as low: integrity did not verify\), status open \(unchanged: --dry-run\)$/);
+    expect(lines.at(-2)).toMatch(/^stats: 8 sections, \d+ words, 1 finding \(1 integrity\), confidence 0\.5 \(shown as low: integrity did not verify\), status open \(unchanged: --dry-run\)$/);
 
     const strict = await cli(["resume", "--strict", "--no-git", "--now", RESUME_AT], repo.root);
     expect(strict.code).toBe(1);

@@ -34,7 +34,7 @@ describe("file-read", () => {
   it("reports each unreadable file once, at 1:1, and goes on with the next file", async () => {
     expect(await run(["h"], 1000)).toEqual([
       "h/a-ok.md",
-      "h/big.md | 1:1 error File is 2000 bytes, over the 1000-byte limit; it was not read",
+      "h/big.md | 1:1 error File is 2000 bytes, over the 1000-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)",
       "h/dangling.md | 1:1 error File not found (or a broken symbolic link)",
       "h/loop-1.md | 1:1 error Symbolic link loop; the file cannot be read",
       "h/loop-2.md | 1:1 error Symbolic link loop; the file cannot be read",
@@ -49,7 +49,7 @@ describe("file-read", () => {
   it("takes the limit from config when no option is given", async () => {
     const session = createSession({ cwd, rules: [fileRead], config: { maxFileSize: 100 } });
     const { results } = await lintPaths(["h/big.md"], session);
-    expect(results[0]?.diagnostics.map((d) => d.message)).toEqual(["File is 2000 bytes, over the 100-byte limit; it was not read"]);
+    expect(results[0]?.diagnostics.map((d) => d.message)).toEqual(["File is 2000 bytes, over the 100-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)"]);
   });
 
   it("reports a dangling link named explicitly", async () => {

@@ -11,9 +11,96 @@ describe("next-action", () => {
       expected: [],
     },
     {
-      name: "warns when a generic handoff has no next-action section, at the first body line",
-      text: "---\nowner: me\n---\n\n# H\n\n## Current state\n\nx\n",
-      expected: ["4:1 warning No next-action section: say what the next session should do first (e.g. '## Next steps')"],
+      name: "warns when a generic handoff shows pending work but no next step, at the first body line, naming the pending work",
+      text: "---\nowner: me\n---\n\n# H\n\n## Current state\n\n- [x] parser\n- [ ] exporter\n- [ ] docs\n\n## Blockers\n\nThe CI runner is down.\n",
+      expected: [
+        "4:1 warning No next-action section, though work is pending (a blockers section 'Blockers'; 2 unchecked task items): say what the next session should do first (e.g. '## Next steps')",
+      ],
+    },
+    {
+      name: "names at most two signs of pending work, then how many more",
+      text: "# H\n\n## Open questions\n\n- which cache?\n\n## Exporter (WIP)\n\nhalf\n\n## Notes\n\n- [ ] docs\n- FIXME the flaky test\n",
+      expected: [
+        "1:1 warning No next-action section, though work is pending (an open-questions section 'Open questions'; the heading 'Exporter (WIP)' marks unfinished work; 2 more): say what the next session should do first (e.g. '## Next steps')",
+      ],
+    },
+    {
+      name: "does not ask a reference handover with nothing pending for a next step",
+      text: "# Service handover\n\n## How it runs\n\nA cron job at 06:00.\n\n## Key files\n\n- `src/job.ts`\n\n## Known pitfalls\n\nThe token expires yearly.\n",
+      expected: [],
+    },
+    {
+      name: "reads parked open questions as nothing pending",
+      text: "# Design note\n\n## Status\n\nNot active.\n\n## Open questions (deferred until the pilot)\n\n- storage?\n",
+      expected: [],
+    },
+    {
+      name: "reads a blocker on hold as nothing pending",
+      text: "# H\n\n## Blockers (on hold)\n\n- vendor API\n\n## Risks\n\nnone\n",
+      expected: [],
+    },
+    {
+      name: "reads blockers as pending work",
+      text: "# H\n\n## Blockers\n\n- vendor API\n",
+      expected: [
+        "1:1 warning No next-action section, though work is pending (a blockers section 'Blockers'): say what the next session should do first (e.g. '## Next steps')",
+      ],
+    },
+    {
+      name: "reads a TODO marker in a heading written in Chinese as pending work",
+      text: "# 交接\n\n## 组件状态\n\n### 图表（页面待完善）\n\n已加入导航。\n",
+      expected: [
+        "1:1 warning No next-action section, though work is pending (the heading '图表（页面待完善）' marks unfinished work): say what the next session should do first (e.g. '## Next steps')",
+      ],
+    },
+    {
+      name: "takes a bold label that names the next step, with no finding",
+      text: "# H\n\n## Status\n\n- [ ] exporter\n\n**Recommended next step:** wire the exporter into the CLI.\n",
+      expected: [],
+    },
+    {
+      name: "takes a bold label paragraph followed by a list, and a label line ending with a colon",
+      text: "# H\n\n## Status\n\n- [ ] a\n\n**Next steps**\n\n1. wire it\n",
+      expected: [],
+    },
+    {
+      name: "takes a line-start label ending with a colon, in another language",
+      text: "# H\n\n## Estado\n\n- [ ] exportador\n\nPróximos pasos:\n\nconectar el exportador.\n",
+      expected: [],
+    },
+    {
+      name: "takes a to-do label in a list item (Chinese, full-width colon)",
+      text: "# H\n\n## 任务总结\n\n- 重构完成。\n- 待办：回填摘要。\n\n## 注意事项\n\n### 导出（待完善）\n\nx\n",
+      expected: [],
+    },
+    {
+      name: "takes a label line at the top of a paragraph in a plain-text handover (no headings)",
+      text: "Stage 1 handover\n\nKnown gaps\n- [ ] workers are in-memory only\n\nRecommended next step\nStart stage 2 with the worker manager.\n",
+      expected: [],
+    },
+    {
+      name: "does not take a label that says there is nothing (\"Features remaining: 0\")",
+      text: "# H\n\n## Status\n\nFeatures remaining: 0\n\n**Next steps:** none\n\n## Bugs (WIP)\n\nx\n",
+      expected: [
+        "1:1 warning No next-action section, though work is pending (the heading 'Bugs (WIP)' marks unfinished work): say what the next session should do first (e.g. '## Next steps')",
+      ],
+    },
+    {
+      name: "does not take bold text alone in a list item, a field name in code or a sentence for a label",
+      text: "# H\n\n## Output rule\n\n- **Next action**\n- **Why**\n\n`tasks[]`: the queue\n\nThe next steps are obvious.\n\n## Parser (in progress)\n\nx\n",
+      expected: [
+        "1:1 warning No next-action section, though work is pending (the heading 'Parser (in progress)' marks unfinished work): say what the next session should do first (e.g. '## Next steps')",
+      ],
+    },
+    {
+      name: "does not add a finding when an unclosed fence turns the rest into code (unclosed-fence reports it)",
+      text: "# H\n\n## Blockers\n\nCI is down.\n\n```sh\nnpm test\n\n## Next steps\n\n1. Fix CI.\n",
+      expected: [],
+    },
+    {
+      name: "still judges a document whose unclosed fence comes after its next step",
+      text: "# H\n\n## Next steps\n\n- TBD\n\n## Log\n\n```sh\nnpm test\n",
+      expected: ["3:1 warning The next-action section 'Next steps' is empty"],
     },
     {
       name: "warns when a generic handoff's next steps are empty",
@@ -52,8 +139,10 @@ describe("next-action", () => {
     },
     {
       name: "does not take a document title addressed to the next session for a next step",
-      text: "# Parser — handoff for the next session\n\n## Current state\n\nx\n",
-      expected: ["1:1 warning No next-action section: say what the next session should do first (e.g. '## Next steps')"],
+      text: "# Parser — handoff for the next session\n\n## Current state\n\n- [ ] exporter\n",
+      expected: [
+        "1:1 warning No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
+      ],
     },
     {
       name: "takes a closing ordered list of instructions as the next step, at info severity, and says so",

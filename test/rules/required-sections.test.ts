@@ -40,6 +40,11 @@ describe("required-sections", () => {
       ],
     },
     {
+      name: "does not call sections missing after an unclosed fence that turns the rest into code (unclosed-fence reports it)",
+      text: contract({ goal: "g\n\n```sh\nnpm test", facts: "f", unresolved: "u", next: "n" }),
+      expected: [],
+    },
+    {
       name: "reports an empty required section at its heading, but leaves an empty next action to next-action",
       text: contract({ goal: "TBD", facts: "- `npm test` exit 0", unresolved: "<!-- later -->", next: "TODO" }),
       expected: ["3:1 error Required section 'Goal' is empty", "11:1 error Required section 'Unresolved work' is empty"],

@@ -8,9 +8,11 @@ import { ALPHABETS, randomStrings } from "./labelled.js";
 const r = randomStrings(5150);
 
 describe("maskSecret", () => {
-  it("shows at most 4 characters (a third of short values) and the length", () => {
+  it("shows no character of a secret under 20 characters, at most 4 (a third) of a longer one, and the length", () => {
     expect(maskSecret("abcdefghijklmnopqrst")).toBe("abcd…(20 chars)");
-    expect(maskSecret("abcdefghi")).toBe("abc…(9 chars)");
+    expect(maskSecret("abcdefghi")).toBe("…(9 chars)");
+    expect(maskSecret("Sup3rS3cretPw")).toBe("…(13 chars)");
+    expect(maskSecret("abcdefghijklmnopqrs")).toBe("…(19 chars)");
     expect(maskSecret("ab")).toBe("…(2 chars)");
   });
 });
@@ -29,7 +31,7 @@ describe("maskText", () => {
     const secret = "Sup3rS3cretPassw0rd";
     expect(maskText("Password in a database URL (detector database-url)", [secret])).toBe("Password in a database URL (detector database-url)");
     expect(maskText("quoted: Passw0 and cut: [Context: \"x:Sup3rS...\"]", [secret])).toBe(
-      "quoted: Sup3…(19 chars) and cut: [Context: \"x:Sup3…(19 chars)...\"]",
+      "quoted: …(19 chars) and cut: [Context: \"x:…(19 chars)...\"]",
     );
   });
 
@@ -72,7 +74,7 @@ describe("maskResults", () => {
     expect(masked).toEqual({
       path: "a.md",
       profile: "generic",
-      diagnostics: [{ ...result.diagnostics[0], message: "quote Ab12…(16 chars)" }],
+      diagnostics: [{ ...result.diagnostics[0], message: "quote …(16 chars)" }],
       internalErrors: [],
     });
   });

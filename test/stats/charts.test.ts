@@ -26,7 +26,7 @@ let corpusRun: Promise<StatsReport> | undefined;
 function corpusReport(): Promise<StatsReport> {
   corpusRun ??= (async () => {
     const cap = captureIO(repoRoot);
-    expect(await runStats(["corpus"], { format: "json", now: "2026-12-01T00:00:00Z" }, cap.io)).toBe(0);
+    expect(await runStats(["corpus"], { format: "json", now: new Date("2026-12-01T00:00:00Z") }, cap.io)).toBe(0);
     return JSON.parse(cap.stdout()) as StatsReport;
   })();
   return corpusRun;

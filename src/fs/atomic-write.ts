@@ -9,7 +9,7 @@
  * temp behind; {@link removeStaleTemps} clears those on the next write.
  *
  * A compare-and-swap (`expected`) compares and renames while holding the file's lock
- * (src/store/file-lock.ts), so two processes changing the same handoff cannot both land.
+ * (src/fs/file-lock.ts), so two processes changing the same handoff cannot both land.
  *
  * Writes that do not come here, on purpose: appends to `$GITHUB_STEP_SUMMARY` (`stats --summary`
  * and the github reporter's summary, both through src/cli/step-summary.ts). GitHub's protocol is an
@@ -44,7 +44,9 @@ export type AtomicWriteFailure =
   /** Creating, writing or renaming the temp file failed; the original is untouched. */
   | "write-failed"
   /** The rename happened but the file read back differs from what was written. */
-  | "read-back-mismatch";
+  | "read-back-mismatch"
+  /** {@link createExclusive}: the target name exists already; nothing written. */
+  | "exists";
 
 /** A write that did not (verifiably) happen. `message` is one line for the user. */
 export class AtomicWriteError extends Error {
@@ -65,7 +67,7 @@ export interface AtomicWriteOptions {
   /**
    * Compare-and-swap: the file's current bytes must equal these (the bytes the change was computed
    * from), `null`: the file must not exist; otherwise nothing is written and the write fails with
-   * `changed`. The compare and the rename happen under the file's lock (src/store/file-lock.ts),
+   * `changed`. The compare and the rename happen under the file's lock (src/fs/file-lock.ts),
    * so of two such writes based on the same bytes exactly one lands. Omit to write unconditionally.
    */
   expected?: Uint8Array | null;
@@ -187,6 +189,11 @@ async function writeAndReadBack(abs: string, bytes: Uint8Array, options: AtomicW
   await syncDirectory(path.dirname(abs));
   if (killAt === "after-rename") killForTest();
   await options.onRenamed?.();
+  await readBack(abs, bytes);
+}
+
+/** @throws AtomicWriteError `read-back-mismatch` when `abs` cannot be read or does not hold exactly `bytes`. */
+async function readBack(abs: string, bytes: Uint8Array): Promise<void> {
   let back: Uint8Array;
   try {
     back = await readFile(abs);
@@ -213,36 +220,15 @@ async function syncDirectory(dir: string): Promise<void> {
 
 // --- Creating a new file: never overwriting -------------------------------------------------
 
-/** The target name already exists. */
-export class FileExistsError extends Error {
-  override name = "FileExistsError";
-}
-
-/** Read-back differs from what was written: the write must not be reported as a success. */
-export class ReadBackError extends Error {
-  override name = "ReadBackError";
-}
-
-async function fsyncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Some file systems refuse fsync on directories; the data itself was synced.
-  }
-}
-
 /**
- * Creates `file` with exactly `bytes`.
- * @throws FileExistsError when `file` exists; ReadBackError when the bytes read back differ;
- * the underlying fs error otherwise. No temp file is left behind in any case.
+ * Creates `file` with exactly `bytes`, never replacing one: a synced temp file is hard-linked to
+ * the name (`link(2)` fails when the name exists), then the directory is synced and the file read back.
+ * @throws AtomicWriteError `exists` when `file` exists, `read-back-mismatch` when the bytes read
+ * back differ; the underlying fs error otherwise. No temp file is left behind in any case.
  */
 export async function createExclusive(file: string, bytes: Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
+  const abs = path.resolve(file);
+  const dir = path.dirname(abs);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open(temp, "wx", 0o644);
   try {
@@ -253,17 +239,14 @@ export async function createExclusive(file: string, bytes: Uint8Array): Promise<
       await handle.close();
     }
     try {
-      await link(temp, file);
+      await link(temp, abs);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new FileExistsError(`${file} already exists`);
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new AtomicWriteError("exists", abs, `${abs} already exists`, { cause: error });
       throw error;
     }
   } finally {
     await unlink(temp).catch(() => undefined);
   }
-  await fsyncDirectory(dir);
-  const back = await readFile(file);
-  if (!Buffer.from(bytes).equals(back)) {
-    throw new ReadBackError(`${file}: the bytes read back differ from the bytes written`);
-  }
+  await syncDirectory(dir);
+  await readBack(abs, bytes);
 }

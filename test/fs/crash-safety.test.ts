@@ -1,7 +1,7 @@
 /**
  * Crash safety of the commands that rewrite files: a child process running the real CLI (from
  * source, through tsx) SIGKILLs itself at each point of the atomic write
- * (HANDOFFKIT_TEST_KILL_AT, read only by src/store/atomic-write.ts). The file must then hold the
+ * (HANDOFFKIT_TEST_KILL_AT, read only by src/fs/atomic-write.ts). The file must then hold the
  * original bytes or the complete new ones — never a truncated mix — and the next run must leave no
  * temp file behind.
  */

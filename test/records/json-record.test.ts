@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonRecord, recordNodeOffsets, type JsonRecord } from "../../src/document/json-record.js";
+import { parseJsonRecord, recordNodeOffsets, type JsonRecord } from "../../src/records/json-record.js";
 import type { HandoffDocument } from "../../src/document/model.js";
 import { parseDocument } from "../../src/document/parse.js";
 import { sourceFromBytes } from "../../src/load/read.js";

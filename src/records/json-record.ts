@@ -1,11 +1,11 @@
 /**
- * JSON handoff records (`verified-delivery/handoff-v1`, see `../shared/formats.md` §3), parsed with
+ * JSON handoff records (`verified-delivery/handoff-v1`, public repo magnus919/agent-skills), parsed with
  * `jsonc-parser` so every value keeps its offset. A record is either a whole `.json` file or a
  * fenced ```json block inside a Markdown handoff.
  */
 import type { Code, Root } from "mdast";
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
-import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "./nesting.js";
+import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "../document/nesting.js";
 
 /** The schema value that marks a verified-delivery record. */
 export const VERIFIED_DELIVERY_SCHEMA = "verified-delivery/handoff-v1";

@@ -1,6 +1,6 @@
 /**
  * The sno progress record's machine block (public repo sno-ai/sno-station-skills, skill `handoff`,
- * `handoff-checkpoint`; see `../shared/formats.md` §4): the lines between the whole lines
+ * `handoff-checkpoint`): the lines between the whole lines
  * `<!-- machine-record:start -->` and `<!-- machine-record:end -->`:
  *
  * ```text
@@ -21,7 +21,7 @@
  * sno's own tool writes it. A path containing a line break or starting with `"` is written as a JSON
  * string so every name round-trips.
  */
-import { SNO_RECORD_END, SNO_RECORD_START } from "./builtin.js";
+import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
 
 /** One commit line: 12 hex digits and a subject. */
 export interface RecordCommit {

@@ -1,0 +1,30 @@
+/**
+ * `npm run docs`: rewrites the generated parts of every rule doc (`rules/<id>.md`) from the code
+ * (`scripts/rule-docs/render.ts`). test/docs/rule-docs.test.ts fails until this has been run after a
+ * rule's meta or a secret detector changed. `--check` writes nothing and exits 1 when a page differs.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { builtinRules } from "../rules/index.js";
+import { SECRET_DETECTORS } from "../src/secrets/detectors.js";
+import { atomicWrite } from "../src/fs/atomic-write.js";
+import { renderPage } from "./rule-docs/render.js";
+
+const rulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../rules");
+const check = process.argv.includes("--check");
+let stale = 0;
+for (const rule of builtinRules) {
+  const file = path.join(rulesDir, `${rule.meta.id}.md`);
+  const before = readFileSync(file, "utf8");
+  const after = renderPage(before, rule.meta, SECRET_DETECTORS);
+  if (after === before) continue;
+  stale++;
+  if (check) console.log(`${path.relative(process.cwd(), file)}: differs from the code`);
+  else {
+    await atomicWrite(file, new TextEncoder().encode(after), { expected: new TextEncoder().encode(before) });
+    console.log(`${path.relative(process.cwd(), file)}: rewritten`);
+  }
+}
+console.log(`${builtinRules.length} rule docs, ${stale} ${check ? "out of date" : "rewritten"}`);
+if (check && stale > 0) process.exitCode = 1;

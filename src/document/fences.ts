@@ -1,0 +1,45 @@
+/**
+ * Unclosed code fences. A fenced code block that is never closed runs to the end of its container
+ * (the document, a list item or a block quote), so everything after its opening fence renders as
+ * code. A closing fence is a line of at least as many of the same fence characters, with no info
+ * string (CommonMark 0.31, section 4.5): "```text" never closes a block.
+ */
+import type { Code, Root } from "mdast";
+
+/** The opening fence of a fenced code block's source: its characters. */
+const OPENING_RE = /^[ \t]*(`{3,}|~{3,})/;
+
+/** A fenced code block that is never closed, read from its source. */
+export interface UnclosedFence {
+  /** The fence characters that open it ("```", "~~~~"). */
+  fence: string;
+  /** Source lines of the block, the opening fence first, trailing blank lines dropped (at least 2). */
+  sourceLines: readonly string[];
+}
+
+/**
+ * Reads `node` (a `code` node) against `text`, the text its positions index: the unclosed fence,
+ * or undefined when it is indented code, closed, or a fence on the last line (it swallows nothing).
+ */
+export function unclosedFence(node: Code, text: string): UnclosedFence | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return undefined;
+  const source = text.slice(start, end);
+  const fence = OPENING_RE.exec(source)?.[1];
+  if (!fence) return undefined;
+  const sourceLines = source.split(/\r\n|\r|\n/);
+  while (sourceLines.length > 1 && sourceLines.at(-1) === "") sourceLines.pop();
+  if (sourceLines.length === 1) return undefined;
+  const last = (sourceLines.at(-1) ?? "").trim();
+  if (last.length >= fence.length && [...last].every((c) => c === fence[0])) return undefined;
+  return { fence, sourceLines };
+}
+
+/**
+ * True when a top-level fenced code block of `root` is never closed: the rest of the document
+ * renders as code, so what its structure lacks (a heading, a section) cannot be judged.
+ */
+export function restRendersAsCode(root: Root | undefined, text: string): boolean {
+  return root?.children.some((node) => node.type === "code" && unclosedFence(node, text) !== undefined) ?? false;
+}

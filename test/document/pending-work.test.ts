@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/document/parse.js";
+import { findPendingWork } from "../../src/document/pending-work.js";
+import { sourceFromBytes } from "../../src/load/read.js";
+
+function pending(text: string): string[] {
+  const document = parseDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"));
+  return findPendingWork(document.sections, document.mdast).map((sign) => `${document.lines.point(sign.offset).line}: ${sign.text}`);
+}
+
+describe("findPendingWork", () => {
+  it("finds nothing in a reference handover", () => {
+    expect(pending("# Service\n\n## How it runs\n\nA cron job.\n\n## Key files\n\n- `job.ts`\n\n## Pitfalls\n\nTokens expire.\n")).toEqual([]);
+  });
+
+  it("reads blockers and open questions, headings marking unfinished work in several languages, unchecked items and markers", () => {
+    expect(
+      pending(
+        "# H\n\n## Blockers\n\n- CI down\n\n## Offene Fragen\n\n- Cache?\n\n## Exporter (WIP)\n\nx\n\n## Парсер — в работе\n\nx\n\n" +
+          "### 图表（页面待完善）\n\nx\n\n## 検索（未完了）\n\nx\n\n## Notes\n\n- [x] done\n- [ ] open\n- [ ] also open\n\nFIXME: flaky test\n",
+      ),
+    ).toEqual([
+      "3: a blockers section 'Blockers'",
+      "7: an open-questions section 'Offene Fragen'",
+      "11: the heading 'Exporter (WIP)' marks unfinished work",
+      "15: the heading 'Парсер — в работе' marks unfinished work",
+      "19: the heading '图表（页面待完善）' marks unfinished work",
+      "23: the heading '検索（未完了）' marks unfinished work",
+      "30: 2 unchecked task items",
+      "33: a TODO or FIXME marker",
+    ]);
+  });
+
+  it("skips parked or empty sections and markers in code", () => {
+    expect(
+      pending(
+        "# H\n\n## Open decisions (deferred to activation)\n\n- storage\n\n## Blockers (on hold)\n\n- vendor\n\n## Blockers\n\nNone.\n\n## Risks\n\n\n" +
+          "## Code\n\n```\nTODO: in code\n- [ ] in code\n```\n\nSee `TODO` in `x.ts`.\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps open questions deferred to the next session as pending", () => {
+    expect(pending("# H\n\n## Blockers (deferred to the next session)\n\n- vendor\n")).toEqual(["3: a blockers section 'Blockers (deferred to the next session)'"]);
+  });
+});
