@@ -40,11 +40,15 @@ describe("exitForError", () => {
 });
 
 describe("a GitError from every git query maps to the same exit code and line", () => {
-  it("lint --staged (the index queries) and install-hook (the hooks directory)", async () => {
-    for (const argv of [["lint", "--staged"], ["install-hook"]]) {
+  it("lint --staged (the index queries) and install-hook (the hooks directory, which says so in its own words)", async () => {
+    const expected: Array<[string[], string]> = [
+      [["lint", "--staged"], NOT_A_REPOSITORY],
+      [["install-hook"], `handoff: not a git repository: ${outside} (run install-hook inside the repository to guard)\n`],
+    ];
+    for (const [argv, stderr] of expected) {
       const cap = captureIO(outside);
       expect(await runCli(argv, cap.io)).toBe(2);
-      expect(cap.stderr()).toBe(NOT_A_REPOSITORY);
+      expect(cap.stderr()).toBe(stderr);
       expect(cap.stdout()).toBe("");
     }
   });

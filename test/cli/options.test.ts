@@ -21,9 +21,9 @@ async function run(argv: string[]) {
 
 describe("shared options", () => {
   it("refuses an unknown --format, naming the command's formats", async () => {
-    expect(await run(["list", "--format", "xml"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: table, json)\n" });
-    expect(await run(["resume", "-f", "table"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'table' (known: text, json, agent-hook)\n" });
-    expect(await run(["stats", "--format", "csv"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'csv' (known: table, json, markdown, svg, html)\n" });
+    expect(await run(["list", "--format", "xml"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json)\n" });
+    expect(await run(["resume", "-f", "xml"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json, agent-hook)\n" });
+    expect(await run(["stats", "--format", "csv"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'csv' (known: text (or stylish, table), json, markdown, svg, html)\n" });
   });
 
   it("refuses a --now that is not ISO-8601 for every command that takes it", async () => {
@@ -45,7 +45,7 @@ describe("shared options", () => {
 
   it("lists the format choices and the config options in --help", async () => {
     const help = (await run(["list", "--help"])).stdout.replace(/\s+/g, " ");
-    expect(help).toContain('-f, --format <format> output format (choices: "table", "json", default: "table")');
+    expect(help).toContain('-f, --format <format> output format: text (or stylish, table), json (default: "text")');
     expect(help).toContain("-c, --config <file> use this config file instead of searching for one --no-config ignore config files");
   });
 });

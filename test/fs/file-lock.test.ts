@@ -14,7 +14,7 @@ import { atomicWrite, AtomicWriteError } from "../../src/fs/atomic-write.js";
 import { LOCK_STALE_MS, LOCK_SUFFIX, withFileLock } from "../../src/fs/file-lock.js";
 import { repoRoot } from "../helpers/locations.js";
 
-const DIST = path.join(repoRoot, "dist/src/store");
+const DIST = path.join(repoRoot, "dist/src/fs");
 const ORIGINAL = "---\nstatus: open\n---\n\n# Handoff\n";
 
 let dir: string;

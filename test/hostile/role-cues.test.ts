@@ -48,11 +48,17 @@ describe("role classifier: linear growth", () => {
     // characters, so no heading of one size may share its start with one of the other.
     const headings = (size: string, repeat: number) =>
       Array.from({ length: 40 }, (_, i) => Buffer.from(`${size}${i} ${"Next steps for the parser ".repeat(repeat)}`).toString("utf8"));
-    const small = headings("s", 4_000);
-    const large = headings("l", 40_000);
-    expect(classifyHeading(large[0] as string)).toEqual(["next-action"]);
-    const time = (texts: string[]) => cpuMs(() => texts.slice(1).forEach((text) => classifyHeading(text)));
-    expect(time(large) / Math.max(time(small), 0.5)).toBeLessThan(5);
+    expect(classifyHeading(headings("first", 40_000)[0] as string)).toEqual(["next-action"]);
+    // The best of three runs, each over headings not seen before (a cached answer costs nothing);
+    // the small run counts as at least 5 ms, so timer and collector noise on a run of a few
+    // milliseconds cannot fail the test, while reading whole 1 MB headings (~100 ms) would.
+    const run = (size: string, repeat: number) => {
+      const texts = headings(size, repeat);
+      return cpuMs(() => texts.forEach((text) => classifyHeading(text)));
+    };
+    const small = Math.min(run("s1", 4_000), run("s2", 4_000), run("s3", 4_000));
+    const large = Math.min(run("l1", 40_000), run("l2", 40_000), run("l3", 40_000));
+    expect(large / Math.max(small, 5)).toBeLessThan(5);
   });
 
   it("a hostile heading of separators, brackets and conjunctions is read in one pass", () => {
@@ -78,7 +84,7 @@ describe("role classifier: linear growth", () => {
     const small = list(100_000);
     const large = list(1_000_000);
     expect(holdsOrderedInstructions([large])).toBe(true);
-    const ratio = best(() => holdsOrderedInstructions([large])) / Math.max(best(() => holdsOrderedInstructions([small])), 0.05);
+    const ratio = best(() => holdsOrderedInstructions([large])) / Math.max(best(() => holdsOrderedInstructions([small])), 2);
     expect(ratio).toBeLessThan(5);
   });
 });
