@@ -16,6 +16,13 @@ import type { Rule } from "../src/engine/rule.js";
 const HEDGE_RE =
   /\b(?:probably|presumably|possibly|perhaps|maybe|i think|i believe|i guess|i suspect|seems?|seemed|appears? to|might|may be|likely|unlikely|should work|should be fine|not sure|unclear whether|supposedly)\b/gi;
 
+/**
+ * A hedge on how far a finding reaches, not on the finding: "`X` and possibly others", "fails on
+ * Linux, maybe elsewhere too". The claim before it stands; the extent is a guess.
+ */
+const EXTENT_BEFORE_RE = /(?:\band|\bor|,)\s*$/i;
+const EXTENT_AFTER_RE = /^\s+(?:others?|more|elsewhere|too|as well)\b/i;
+
 /** Evidence: inline code, a link, a commit SHA, a path, an exit code, a count with a unit, a timestamp. */
 const EVIDENCE_RE =
   /\b[0-9a-f]{7,40}\b|(?:^|[\s(])[\w.-]*\/[\w./-]+|\b[\w-]+\.(?:ts|js|mjs|py|rs|go|md|json|ya?ml|toml|sh|log|txt|lock|sql|c|h|cpp|java|rb|php)\b|\bexit(?:ed)?(?: code| status)? ?[=:]? ?\d+|\b(?:PR|issue|pull) ?#?\d+|#\d+\b|\b\d+(?:\.\d+)? ?(?:ms|s|sec|min|MB|KB|GB|%|tests?|passed|failed|files?|lines?)\b|\b\d{4}-\d{2}-\d{2}\b|\bHTTP ?\d{3}\b/i;
@@ -91,7 +98,10 @@ function claimsOf(block: RootContent): Node[] {
   return [];
 }
 
-/** Reports each hedge word in the plain text of `claim` (inline code and code blocks excluded). */
+/**
+ * Reports each hedge word in the plain text of `claim` (inline code and code blocks excluded),
+ * except a hedge on the extent of the claim (see {@link EXTENT_BEFORE_RE}).
+ */
 function reportHedges(claim: Node, text: string, context: Parameters<Rule["check"]>[1]): void {
   visit(claim, (node, _index, parent: Parent | undefined) => {
     if (node.type === "inlineCode" || node.type === "code") return "skip";
@@ -102,6 +112,8 @@ function reportHedges(claim: Node, text: string, context: Parameters<Rule["check
     const slice = text.slice(start, end);
     HEDGE_RE.lastIndex = 0;
     for (let match = HEDGE_RE.exec(slice); match; match = HEDGE_RE.exec(slice)) {
+      const end = match.index + match[0].length;
+      if (EXTENT_BEFORE_RE.test(slice.slice(Math.max(0, match.index - 8), match.index)) && EXTENT_AFTER_RE.test(slice.slice(end, end + 16))) continue;
       context.report({
         messageId: "hedged",
         data: { word: match[0] },

@@ -2,8 +2,10 @@
  * stale: a handoff that states its own date ("Last updated: …", "Date: …", "As of …", a dated
  * title, an ETA) older than `days` (default 30) may no longer match the repository. An info
  * notice, once per document, for every profile; the clock is the run's (`--now`). Documents whose
- * frontmatter has `created`, `updated` or `expires_after` are left to `expiry`.
+ * frontmatter has `created`, `updated` or `expires_after` are left to `expiry`; documents kept as
+ * history (see `history-mark.ts`) are not checked.
  */
+import { historyMark } from "../src/document/history-mark.js";
 import { statedDates, type StatedDate } from "../src/document/stated-dates.js";
 import { formatUtc } from "../src/document/timestamp.js";
 import type { Rule } from "../src/engine/rule.js";
@@ -17,8 +19,6 @@ export type StaleOptions = {
 const DAY_MS = 86_400_000;
 /** Frontmatter fields `expiry` reads: a document that has them gets its age from there. */
 const EXPIRY_FIELDS = ["created", "updated", "expires_after"];
-/** Statuses of finished handoffs: nobody resumes them (as in `expiry`). */
-const FINISHED = new Set(["completed", "archived", "closed", "done"]);
 
 /** `164 days`, `about 5 months (164 days)`. */
 function describeAge(days: number): string {
@@ -50,7 +50,9 @@ export const stale: Rule<StaleOptions> = {
   },
   check(document, context) {
     const data = document.frontmatter?.data;
-    if (data && (EXPIRY_FIELDS.some((field) => field in data) || FINISHED.has(String(data.status ?? "").toLowerCase()))) return;
+    if (data && EXPIRY_FIELDS.some((field) => field in data)) return;
+    // A document kept as history (finished, archived, superseded) is not resumed: its age is expected.
+    if (historyMark(document)) return;
     const { dates, relativeEtas } = statedDates(document);
     if (dates.length === 0) return;
     // The clock is read only for documents that state a date: the others' results do not depend on it.

@@ -5,6 +5,7 @@
  * few are: a reviewer fills the template once, not placeholder by placeholder.
  */
 import { findPlaceholders, type Placeholder } from "../src/document/placeholders.js";
+import { isTemplatePath } from "../src/document/template-path.js";
 import type { Rule } from "../src/engine/rule.js";
 
 /** Options of the unfilled-template rule. */
@@ -39,6 +40,8 @@ export const unfilledTemplate: Rule<UnfilledTemplateOptions> = {
   check(document, context) {
     // A page describing a format shows placeholders on purpose.
     if (document.profileReason === "reference") return;
+    // A template file (`HANDOFF_TEMPLATE.md`, `templates/…`) is the blank itself.
+    if (isTemplatePath(document.displayPath)) return;
     const found = findPlaceholders(document);
     const strong = found.filter((p) => !p.weak);
     if (strong.length === 0 && found.length < context.options.minWeak) return;

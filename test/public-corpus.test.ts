@@ -87,21 +87,23 @@ describe.skipIf(absent)("public corpus (shared/corpus-public/docs)", () => {
       for (const d of file.diagnostics) if (pinned(d.ruleId)) counts[d.ruleId] = (counts[d.ruleId] ?? 0) + 1;
     }
     // markdownlint runs its handoff preset by default (rules/markdownlint.md): of the 179 MD findings
-    // measured before the preset, one is left, a wrapped line that renders as a nested list.
+    // measured before the preset, one is left, a wrapped line that renders as a nested list. An
+    // addendum's repeated lists (2 duplicate-section) and a hedge on a fixed bug's extent (1
+    // facts-hypotheses) are no longer reported.
     expect(counts).toEqual({
       MD004: 1,
-      "duplicate-section": 7,
-      "facts-hypotheses": 3,
+      "duplicate-section": 5,
+      "facts-hypotheses": 2,
       "file-encoding": 1,
       "next-action": 1,
     });
   });
 
-  it("counts, for those rules, 1 error and 12 warnings", () => {
+  it("counts, for those rules, 1 error and 9 warnings", () => {
     const severities: Record<string, number> = {};
     for (const file of report.files) {
       for (const d of file.diagnostics) if (pinned(d.ruleId)) severities[d.severity] = (severities[d.severity] ?? 0) + 1;
     }
-    expect(severities).toEqual({ error: 1, warning: 12 });
+    expect(severities).toEqual({ error: 1, warning: 9 });
   });
 });

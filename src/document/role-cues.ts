@@ -1,7 +1,7 @@
 /**
  * The phrases that name each section role, as people write them in handoffs: English, German,
  * French, Spanish, Italian, Portuguese, Russian, Ukrainian, Chinese, Japanese, Korean (and a few
- * Swedish and Dutch ones). Text is matched after {@link foldHeadingText}: lower case, `ä ö ü ß` as
+ * Catalan, Swedish and Dutch ones). Text is matched after {@link foldHeadingText}: lower case, `ä ö ü ß` as
  * `ae oe ue ss`, other Latin diacritics dropped — so "Nächste Schritte", "NAECHSTE SCHRITTE" and
  * "Próximos pasos" are written here as `naechste schritte` and `proximos pasos`.
  *
@@ -72,6 +72,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "what (?:you|we) (?:need|have|must) to do(?: next| first| now)?",
       "plan for (?:tomorrow|the next session|next session|next time)",
       "what'?s after (?:this|that)",
+      "what (?:the )?(?:qa|qa team|tester|testers|reviewer|reviewers|coder|implementer|receiver|next owner|new owner|operator) (?:should|must|needs to|has to) (?:check|verify|test|review|do|implement|fix)",
       "what the next (?:thread|session|agent|person|engineer|developer|dev|lead|owner|maintainer|worker|instance|shift|chat|ai) (?:does|should do|needs to do|must do|has to do|picks up)",
       "where (?:to|do i|do we|should i|should we) (?:start|begin|go from here|pick (?:it |this )?up|resume|continue)",
       "where to go (?:from here|next)",
@@ -198,6 +199,13 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "recomendaciones",
       "para retomar",
       "antes de empezar",
+      "propers? (?:passos|sessions?|tasques|accions|objectius)",
+      "propera (?:sessio|tasca|accio|fase|etapa)",
+      "(?:seguents passos|passos seguents)",
+      "prioritats immediates",
+      "que cal fer(?: ara| despres)?",
+      "per on (?:comencar|continuar)",
+      "com (?:continuar|reprendre)",
       "prossimi (?:passi|step)",
       "priorita immediate",
       "passi successivi",
@@ -236,6 +244,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       `следующ${INFLECT} (?:шаг${INFLECT}|этап${INFLECT}|задач${INFLECT}|сесси${INFLECT}|действи${INFLECT})`,
       `дальнейш${INFLECT} (?:шаги|действия|планы|работа)`,
       "что дальше",
+      "что (?:должен|должна|должны|следует) (?:проверить|протестировать|сделать|реализовать|исправить)",
       "что делать (?:дальше|далее|теперь)",
       "план (?:действий|работ)",
       "с чего начать",
@@ -248,6 +257,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       `наступн${INFLECT} (?:крок${INFLECT}|етап${INFLECT}|завданн${INFLECT}|сесі${INFLECT}|ді${INFLECT})`,
       `подальш${INFLECT} (?:кроки|дії|плани|робота)`,
       "що далі",
+      "що (?:має|мають|повинен|повинна|повинні) (?:перевірити|протестувати|зробити|реалізувати|виправити)",
       "що робити далі",
       "план дій",
       "з чого почати",
@@ -524,6 +534,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "tasks",
       "gaps",
       "roadmap",
+      "must[- ]haves?",
       "outstanding(?: work| items| tasks| issues)?",
       "incomplete(?: work| tasks| items)?",
       "unfinished(?: work| business| tasks)?",
@@ -601,6 +612,10 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "sin terminar",
       "trabajo futuro",
       "mejoras (?:futuras|posibles|pendientes)",
+      "tasques pendents",
+      "feina pendent",
+      "pendents",
+      "per fer",
       "da fare",
       "cose da fare",
       "attivita (?:rimanenti|in sospeso|aperte|da fare)",
@@ -685,6 +700,7 @@ export const CUE_GROUPS: readonly CueGroup[] = [
       "remaining tasks",
       "technical debt",
       "tech debt",
+      "roadmap",
       "(?:updates|fixes|changes|actions|work|follow-?ups?|tasks|steps|items) (?:needed|required|pending|outstanding)",
       "deferred",
       "work remaining",

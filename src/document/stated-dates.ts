@@ -2,7 +2,8 @@
  * The dates a handoff states for itself, outside code: "Last updated: 2026-06-20", "**Date:** …",
  * "As of 2026-07-06, …", a dated title (`# Handoff — 2026-04-18`), a dated update or status heading
  * (`## Update 2026-07-06`), a "Last updated" heading over a date, a `| Last updated | … |` row, a
- * frontmatter `date:` / `last_updated:`, and ETAs ("ETA: 2026-01-20", "ETA 45 minutes").
+ * frontmatter `date:` / `last_updated:`, an update stamp opening a line (`**2026-08-05 update:**`),
+ * and ETAs ("ETA: 2026-01-20", "ETA 45 minutes").
  * Dates are read as written: ISO (`2026-06-20`, `2026/06/20`), `20.06.2026`, `June 20, 2026`,
  * `20 June 2026`, `2026年6月20日`, `2026년 6월 20일`, and `11/03/2026` (day first, unless the second
  * number cannot be a month: `03/25/2026`).
@@ -43,7 +44,7 @@ const DATE_SHAPES = [
   `(?<rd>\\d{1,2})(?:st|nd|rd|th)?\\s+${month("rm")}\\s+(?<ry>\\d{4})`,
 ];
 /** The patterns built from the tables above, for the ReDoS check of the test suite. */
-export const STATED_DATE_PATTERNS: () => readonly RegExp[] = () => [DATE_RE, LABEL_ALONE_RE, LABEL_LINE_RE];
+export const STATED_DATE_PATTERNS: () => readonly RegExp[] = () => [DATE_RE, LABEL_ALONE_RE, LABEL_LINE_RE, LINE_OPENING_RE, UPDATE_AFTER_DATE_RE];
 const DATE_RE = new RegExp(DATE_SHAPES.map((shape) => `(?<![\\w.])(?:${shape})(?!\\d)`).join("|"), "iu");
 
 function utcDay(year: number, month: number, day: number, hour = 0, minute = 0): Date | undefined {
@@ -100,6 +101,11 @@ const LABEL = [
   "dernière mise à jour",
   "aggiornato(?: il)?",
   "ultimo aggiornamento",
+  "última actualització",
+  "actualitzat(?: el)?",
+  "laatst bijgewerkt",
+  "senast uppdaterad",
+  "viimati uuendatud",
   "обновлено",
   "дата(?: обновления)?",
   "оновлено",
@@ -107,6 +113,10 @@ const LABEL = [
   "最終更新日?",
   "更新日時",
   "更新时间",
+  "最后更新(?:时间|日期)?",
+  "最後更新(?:時間|日期)?",
+  "上次更新",
+  "最近更新",
   "更新時間",
   "更新",
   "日期",
@@ -114,6 +124,8 @@ const LABEL = [
   "업데이트",
   "날짜",
   "최종 수정",
+  "최종 업데이트",
+  "마지막 업데이트",
 ]
   .sort((a, b) => b.length - a.length)
   .join("|");
@@ -125,6 +137,10 @@ const LABEL_LINE_RE = new RegExp(`^[\\s>*_-]*(?:\\d+[.)]\\s+)?[*_]*(${LABEL})[*_
 const AS_OF_RE = /^[\s>*_-]*(?:status\s+)?(as of|stand(?: vom)?|à la date du|a partir de|en fecha)\s+/iu;
 /** A heading that dates an update, a status or a session (`## Update 2026-07-06`, `## 当前状态（…）`). */
 const DATED_HEADING_RE = /update|status|session|handoff|hand-off|checkpoint|snapshot|log|stand|aktualisierung|état|estado|stato|状态|进度|更新|현황|세션|업데이트/iu;
+/** Markers that may open a line before its statement: list, quote, numbering, emphasis. */
+const LINE_OPENING_RE = /^[\s>*_-]*(?:\d+[.)]\s+)?[*_]*/u;
+/** What follows a date that opens a line to make it an update stamp (`**2026-08-05 update:**`, `2026-08-05 更新。`). */
+const UPDATE_AFTER_DATE_RE = /^\s*(?:updated?|update note|aktualisierung|aktualisiert|mise à jour|actualización|aggiornamento|atualização|обновление|оновлення|更新|업데이트)[*_]*\s*(?:[:：。.!]|$)/iu;
 const ETA_RE = /\bETA\b\s*[:：]?\s*(?:~|≈|about\s+|approx\.?\s+)?/giu;
 const RELATIVE_ETA_RE = /^(\d+(?:[.,]\d+)?\s*(?:min(?:ute)?s?|m|h(?:ours?|rs?)?|d(?:ays?)?|weeks?))\b/iu;
 
@@ -209,6 +225,15 @@ function readLines(source: string, base: number, dates: StatedDate[], relativeEt
       if (found && found.index <= 2) {
         const offset = at + opening[0].length + found.index;
         dates.push({ date: found.date, written: found.written, source: label ? (label[1] ?? "label") : "as of", offset, endOffset: offset + found.written.length });
+      }
+    } else {
+      // A date opening the line, stamped as an update ("**2026-08-05 update:**", "2026-08-05 更新。").
+      const markers = LINE_OPENING_RE.exec(line)?.[0].length ?? 0;
+      const rest = line.slice(markers);
+      const found = findDate(rest);
+      if (found?.index === 0 && UPDATE_AFTER_DATE_RE.test(rest.slice(found.written.length))) {
+        const offset = at + markers;
+        dates.push({ date: found.date, written: found.written, source: "update stamp", offset, endOffset: offset + found.written.length });
       }
     }
     for (const eta of line.matchAll(ETA_RE)) {

@@ -204,7 +204,7 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     kind: "concealment",
     weight: 3,
     messageId: "conceal",
-    re: /\b(?:secretly|silently|quietly|covertly|discreetly|stealthily)\s+(?:\w+\s+)?(?:run|execute|send|upload|post|push|delete|remove|add|install|curl|exfiltrate|copy|commit|disable|modify|change|include|append|insert|forward|email|rewrite|drop|print|read)\b|\b(?:run|read|copy|print|delete|send|do)\b[^.;\n]{0,60}?\b(?:quietly|silently|secretly)\b/gi,
+    re: /\b(?:secretly|silently|quietly|covertly|discreetly|stealthily)\s+(?:\w+\s+)?(?:run|execute|send|upload|post|push|delete|remove|add|install|curl|exfiltrate|copy|commit|disable|modify|change|include|append|insert|forward|email|rewrite|drop|print|read)\b|(?:^|(?<=[\n.;:!?(*>-][ \t]{0,3})|(?<=\b(?:then|and|please|just|also|now|first|to)[ \t]))(?:run|read|copy|print|delete|send|do)\b[^.;\n]{0,60}?\b(?:quietly|silently|secretly)\b/gi,
   },
 
   // ── credentials: reading or moving them ──
@@ -255,7 +255,7 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
   {
     kind: "execution",
     weight: 2,
-    re: /\|\s*(?:ba|z)?sh\b|\beval\s*\(?\s*["'$`]|\b(?:decode|unescape|de-?obfuscate)\s+(?:\S+\s+){0,3}?(?:and|then)\s+(?:follow|execute|run|obey|apply|do)\b|\b(?:follow|execute|run|obey)\s+(?:the\s+)?(?:decoded|hidden|encoded)\s+(?:text|instructions?|payload|commands?)\b/gi,
+    re: /\|\s*(?:ba|z)?sh\b|\beval\s*\(?\s*(?:["$`]|'(?!s\b))|\b(?:decode|unescape|de-?obfuscate)\s+(?:\S+\s+){0,3}?(?:and|then)\s+(?:follow|execute|run|obey|apply|do)\b|\b(?:follow|execute|run|obey)\s+(?:the\s+)?(?:decoded|hidden|encoded)\s+(?:text|instructions?|payload|commands?)\b/gi,
   },
 
   // ── who is addressed, who speaks ──

@@ -271,6 +271,20 @@ describe("classifyHeading: other languages, spellings and capitals", () => {
     ["服务器最后一次已知状态", "session-state"],
     ["状态机设计", "-"],
     ["项目定位", "durable-context"],
+    // Catalan: the next session's priorities, pending tasks
+    ["Prioritats immediates", "next-action"],
+    ["Propers passos", "next-action"],
+    ["Què cal fer ara", "next-action"],
+    ["Tasques pendents", "remaining"],
+    // What the receiving role (QA, a reviewer) is to do is its next step
+    ["What QA should check", "next-action"],
+    ["What the reviewer must verify", "next-action"],
+    ["Что должен проверить QA", "next-action"],
+    ["Що має перевірити QA", "next-action"],
+    ["What QA found", "-"],
+    // A roadmap and a must-have list are work still to do
+    ["Product roadmap", "remaining"],
+    ["Must-haves", "remaining"],
   ])("%j is %s", (heading, expected) => {
     expect(roles(heading)).toBe(expected);
   });
@@ -282,6 +296,7 @@ describe("classifyHeading: document titles", () => {
     ["Stage 8.1 complete - handoff to next session", "-"],
     ["Handoff: production session -> next session", "-"],
     ["Parser rewrite — next session start here", "next-action"],
+    ["Propera sessió (objectius)", "next-action"],
     ["Session handoff — verification and bug fixes", "-"],
   ])("%j (a title) is %s", (heading, expected) => {
     expect(roles(heading, true)).toBe(expected);

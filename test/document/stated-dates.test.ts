@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { findDate, STATED_DATE_PATTERNS } from "../../src/document/stated-dates.js";
+import { parseDocument } from "../../src/document/parse.js";
+import { findDate, STATED_DATE_PATTERNS, statedDates } from "../../src/document/stated-dates.js";
+import { sourceFromBytes } from "../../src/load/read.js";
 import { cpuMs } from "../helpers/cpu-time.js";
 
 type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: string; complexity?: { type: string } };
@@ -23,6 +25,26 @@ describe("findDate", () => {
 
   it.each([["v1.2.2026"], ["1.2.3"], ["2026-13-01"], ["2026-02-30"], ["build_2026-01-01"], ["no date here"]])("reads no date in %j", (text) => {
     expect(findDate(text)).toBeUndefined();
+  });
+});
+
+describe("statedDates", () => {
+  const sources = (text: string) =>
+    statedDates(parseDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"))).dates.map((d) => `${d.source}=${d.written}`);
+
+  it.each([
+    ["> 最后更新：2026-05-28", "最后更新=2026-05-28"],
+    ["**最後更新**：2026年5月20日", "最後更新=2026年5月20日"],
+    ["上次更新：2026-05-02", "上次更新=2026-05-02"],
+    ["**Viimati uuendatud:** 2026-05-10", "Viimati uuendatud=2026-05-10"],
+    ["Última actualització: 2026-05-01", "Última actualització=2026-05-01"],
+    ["- 최종 업데이트: 2026-04-30", "최종 업데이트=2026-04-30"],
+    ["> **2026-08-05 更新。** 又做了一輪審查。", "update stamp=2026-08-05"],
+    ["**2026-07-01 update:** CI green.", "update stamp=2026-07-01"],
+    ["- 2026-09-01 the parser was rewritten", ""],
+    ["2026-09-01 updated the parser and the docs.", ""],
+  ])("reads %j in a paragraph after the title", (line, expected) => {
+    expect(sources(`# Notes\n\n${line}\n`).join(" ")).toBe(expected);
   });
 });
 

@@ -15,6 +15,20 @@ describe("duplicate-section", () => {
       expected: [],
     },
     {
+      name: "compares the headings after an addendum written at their level among themselves only",
+      text:
+        "# H\n\n## Monday\n\n### Pending\n\n- a\n\n### Dirty state\n\nx\n\n### Afternoon addendum — scout\n\nmore\n\n" +
+        "### Pending\n\n- b\n\n### Dirty state\n\ny\n\n### Pending\n\n- c\n",
+      expected: ["25:1 warning Duplicate section 'Pending' (first on line 17)"],
+    },
+    {
+      name: "reads an evening update, a Nachtrag and a 追記 as addenda, and a follow-ups list as none",
+      text:
+        "# H\n\n## A\n\n### Notes\n\n### Evening update\n\n### Notes\n\n## B\n\n### Notes\n\n### Nachtrag zum Review\n\n### Notes\n\n" +
+        "## C\n\n### メモ\n\n### 追記（夜）\n\n### メモ\n\n## D\n\n### Notes\n\n### Follow-ups\n\n### Notes\n",
+      expected: ["33:1 warning Duplicate section 'Notes' (first on line 29)"],
+    },
+    {
       name: "ignores headings inside code fences",
       text: "# H\n\n## Next steps\n\n```md\n## Next steps\n```\n",
       expected: [],

@@ -84,6 +84,13 @@ describe("facts-hypotheses", () => {
       expected: ["7:1 error 'Facts & assumptions' mixes verified facts and hypotheses: the contract profile keeps them in separate sections"],
     },
     {
+      name: "leaves a hedge on how far a confirmed finding reaches alone, and still reports one on the finding",
+      text:
+        "# Notes\n\n## Confirmed findings\n\n- The fix reaches screens rebuilt since; `Screen_A` and possibly others still show the old layout.\n" +
+        "- Fails on Linux, maybe elsewhere too.\n- It is possibly the cache, and probably more.\n",
+      expected: ["7:9 warning Hedged wording 'possibly' in Verified facts: move the claim to Hypotheses until a command confirms it"],
+    },
+    {
       name: "leaves hedges in Hypotheses alone",
       text: contract("- `npm test` passes.", "\n## Hypotheses\n\n- The cache probably explains it.\n"),
       expected: [],

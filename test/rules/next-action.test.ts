@@ -159,6 +159,21 @@ describe("next-action", () => {
       ],
     },
     {
+      name: "takes a roadmap whose first phase lists open tasks as what is left to do",
+      text: "# App handoff\n\n## Known issues\n\n1. Crash on quit.\n\n## Growth roadmap\n\n### Phase 1: landing page\n\n- [ ] Write the page\n- [ ] Add the signup form\n",
+      expected: [],
+    },
+    {
+      name: "takes a Catalan priorities heading and a role-addressed checklist as the next step",
+      text: "# Propera sessió\n\n## Prioritats immediates\n\n- [ ] Configurar la clau\n\n## Tasques pendents\n\n- [ ] Revisar icones\n",
+      expected: [],
+    },
+    {
+      name: "takes what the receiving QA must check as the next step",
+      text: "# Handoff: reviewer to QA\n\n## Blockers (fixed before QA)\n\n| # | issue |\n| --- | --- |\n| R1 | crash |\n\n## What QA must check\n\n1. Precision on a sample of 30 rows.\n",
+      expected: [],
+    },
+    {
       name: "does not ask a pointer file for a next step",
       text: "docs/handoffs/2026-04-22-phase-1.md\n",
       expected: [],

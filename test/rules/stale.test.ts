@@ -20,6 +20,18 @@ describe("stale", () => {
       expected: [`3:12 info The handoff states its date as 20.10.2026 (Stand, line 3), 42 days before now (2026-12-01T00:00:00Z): ${NOTICE}`],
     },
     {
+      name: "reads last-updated labels in simplified and traditional Chinese, Estonian and Catalan",
+      text: "# 项目交接\n\n> 最后更新：2026-05-28\n\n**最後更新**：2026年5月20日\n\n**Viimati uuendatud:** 2026-05-10\n\nÚltima actualització: 2026-05-01\n",
+      now,
+      expected: [`3:8 info The handoff states its date as 2026-05-28 (最后更新, line 3), about 6 months (187 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+    },
+    {
+      name: "reads a date opening a line as an update stamp, not a dated log entry of a sentence",
+      text: "# 交接文件\n\n> **2026-08-05 更新。** 又做了一輪審查。\n\n- 2026-09-01 the parser was rewritten\n\n**2026-07-01 update:** CI green.\n",
+      now,
+      expected: [`3:5 info The handoff states its date as 2026-08-05 (update stamp, line 3), about 4 months (118 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+    },
+    {
       name: "reads a dated title, an 'As of' line, a 'Last updated' heading and a table row",
       text: "# Handoff — 2026-04-18 session close\n\nAs of March 3, 2026, the build is green.\n\n## Last Updated\n\n2026-02-11 after the review.\n\n| Last updated | 2026-01-05 |\n| --- | --- |\n",
       now,
@@ -57,6 +69,33 @@ describe("stale", () => {
       text: "---\ncreated: 2026-01-01T00:00:00Z\n---\n\n# H\n\nLast updated: 2026-01-02\n",
       now,
       expected: [],
+    },
+    {
+      name: "leaves a handoff whose frontmatter marks it historical alone",
+      text: "---\nstatus: HISTORICAL\n---\n\n# H\n\nLast updated: 2026-01-02\n",
+      now,
+      expected: [],
+    },
+    {
+      name: "leaves a handoff under an archive folder alone",
+      path: "docs/handoffs/archive/2026-q1/session.md",
+      text: "# Session handoff\n\nLast updated: 2026-01-02\n",
+      now,
+      expected: [],
+    },
+    {
+      name: "leaves a handoff whose head says it was superseded alone",
+      text: "# Session handoff\n\n> Superseded by `2026-03-01-handoff.md`.\n\nLast updated: 2026-01-02\n\n## Next steps\n\n- x\n",
+      now,
+      expected: [],
+    },
+    {
+      name: "still reports a handoff that supersedes others, a completed phase, or a superseded section",
+      text:
+        "# Handoff\n\n_Last updated: 2026-08-14. Supersedes all earlier notes._\n\n**Status:** Phase 1 complete\n\n" +
+        "## Snapshot (2026-06-27, superseded)\n\nold\n",
+      now,
+      expected: [`3:16 info The handoff states its date as 2026-08-14 (Last updated, line 3), about 4 months (109 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
     },
     {
       name: "leaves a finished handoff alone (status completed, archived, closed or done)",

@@ -55,6 +55,24 @@ describe("unfilled-template", () => {
       expected: [],
     },
     {
+      name: "says nothing about a template file, known by its name",
+      path: "docs/HANDOFF_TEMPLATE.md",
+      text: "# Handoff: {project name}\n\n**Branch:** <branch-name>\n",
+      expected: [],
+    },
+    {
+      name: "says nothing about a file in a templates folder",
+      path: "memory-bank/templates/handoff/session.md",
+      text: "# Session state\n\n- **Current task:** [Description]\n- **Progress:** [Percent]\n",
+      expected: [],
+    },
+    {
+      name: "still checks a handoff whose name only mentions templates as its topic",
+      path: "notes/email-templates.md",
+      text: "# Handoff: {project name}\n\nok\n",
+      expected: ["1:12 warning 1 template placeholder left unfilled: '{project name}' (line 1); fill them in or delete them before handing off"],
+    },
+    {
       name: "says nothing about a page describing a format (its placeholders are the description)",
       text:
         "# Format\n\n## Example\n\n```json\n" +
