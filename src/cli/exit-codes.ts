@@ -27,6 +27,7 @@ export const EXIT_CODES = {
   ],
   new: [
     [0, "written (the path on stdout), or storage_unresolved (the handoff on stdout, not saved)"],
+    [1, "git store: not written, refused: the handoff holds a secret, or another session wrote the same name first"],
     [2, "not written: a usage error, an existing verified-delivery record, or a failed write"],
   ],
   list: [

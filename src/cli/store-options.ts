@@ -16,6 +16,8 @@ export interface StoreCommandOptions {
   config?: string | false;
   /** `--now`, parsed. */
   now?: Date;
+  /** `--store`: the backend (./store-backend.ts). */
+  store?: string;
 }
 
 /**

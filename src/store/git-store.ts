@@ -36,6 +36,11 @@ export class StoreConflictError extends Error {
   }
 }
 
+/** A publish the gate refused ({@link PublishOptions.gate}): nothing was written. */
+export class StoreRefusalError extends Error {
+  override name = "StoreRefusalError";
+}
+
 /** A store name that is not one path segment of letters, digits, `.`, `_` and `-`. */
 export class StoreNameError extends Error {
   override name = "StoreNameError";
@@ -70,18 +75,6 @@ export function handoffRef(name: string): string {
   return `${HANDOFF_REF_PREFIX}${name}`;
 }
 
-/** Checkout roots of the git stores open in this process, and their refs (for labels). */
-const OPEN_CHECKOUTS = new Map<string, string>();
-
-/** `refs/handoffs/<name>:<file>` for a path inside an open git store's checkout; undefined for any other path. */
-export function gitStoreLabel(target: string): string | undefined {
-  for (const [root, ref] of OPEN_CHECKOUTS) {
-    if (target === root) return ref;
-    if (target.startsWith(root + path.sep)) return `${ref}:${path.relative(root, target).split(path.sep).join("/")}`;
-  }
-  return undefined;
-}
-
 const sameEntry = (a: TreeFile | undefined, b: TreeFile | undefined) => a?.oid === b?.oid && a?.mode === b?.mode;
 
 /** A git store opened at one tip, with its checkout. */
@@ -111,7 +104,6 @@ export class GitStore {
     const blobs = await readBlobs(gitDir, [...files.values()].map((f) => f.oid));
     const root = path.join(gitDir, "handoffkit", "checkouts", `${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(root, { recursive: true });
-    OPEN_CHECKOUTS.set(root, ref);
     const bytes = new Map<string, Buffer>();
     for (const [file, entry] of files) {
       const content = blobs.get(entry.oid) as Buffer;
@@ -133,6 +125,17 @@ export class GitStore {
   /** The checkout's directory. */
   get root(): string {
     return this.view.location.root;
+  }
+
+  /**
+   * `text` with the checkout's directory, absolute or relative to `cwd`, written as the ref:
+   * `<root>/active/x.md` → `refs/handoffs/default:active/x.md`, `<root>` → `refs/handoffs/default`.
+   * What the commands print then names what outlives the run, not the checkout.
+   */
+  relabel(text: string, cwd: string): string {
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = new RegExp(`(?:${escape(this.root)}|${escape(path.relative(cwd, this.root))})(${escape(path.sep)})?`, "g");
+    return text.replace(pattern, (_whole, sep: string | undefined) => (sep ? `${this.ref}:` : this.ref));
   }
 
   /** Files of the checkout that differ from the base: new bytes by path, `null` for a removed one. */
@@ -164,7 +167,7 @@ export class GitStore {
   /**
    * Commits the checkout's changes onto the ref (compare-and-swap, retried on a moved tip).
    * @throws StoreConflictError when the tip moved and changed a handoff this checkout changed too;
-   * Error with the gate's reason when the gate refuses a file; GitError when git fails. In each
+   * StoreRefusalError with the gate's reason when the gate refuses a file; GitError when git fails. In each
    * case the ref is unchanged.
    */
   async publish(options: PublishOptions = {}): Promise<PublishOutcome> {
@@ -174,7 +177,7 @@ export class GitStore {
     if (changes.size === 0) return { commit: undefined, changed, removed, attempts: 0 };
     for (const file of changed) {
       const refusal = await options.gate?.(file, changes.get(file) as Buffer);
-      if (refusal !== undefined) throw new Error(`${this.ref}:${file} was not written: ${refusal}`);
+      if (refusal !== undefined) throw new StoreRefusalError(`${this.ref}:${file} was not written: ${refusal}`);
     }
     const written = new Map<string, TreeFile>();
     for (const file of changed) written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", oid: await writeBlob(this.gitDir, changes.get(file) as Buffer) });
@@ -206,7 +209,6 @@ export class GitStore {
 
   /** Removes the checkout. */
   async dispose(): Promise<void> {
-    OPEN_CHECKOUTS.delete(this.root);
     await rm(this.root, { recursive: true, force: true });
   }
 }
