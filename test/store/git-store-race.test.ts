@@ -31,20 +31,22 @@ afterEach(() => {
 /** A writer: each round waits for `open-<round>`, opens the store, writes its own handoff, says so, waits for `go-<round>`, publishes and reports the rounds it took. */
 function writer(name: string): ChildProcess {
   const script = `
-    import { existsSync, writeFileSync } from "node:fs";
+    import { existsSync, renameSync, writeFileSync } from "node:fs";
     import path from "node:path";
     const { GitStore } = await import(${JSON.stringify(MODULE)});
     const [root, cues, name, rounds] = process.argv.slice(1);
+    // A cue appears whole: written beside, then renamed.
+    const say = (file, text) => { writeFileSync(file + ".tmp", text); renameSync(file + ".tmp", file); };
     const wait = async (file) => { while (!existsSync(file)) await new Promise((r) => setTimeout(r, 10)); };
     for (let round = 0; round < Number(rounds); round++) {
       await wait(path.join(cues, "open-" + round));
       const store = await GitStore.open(root, "default", {});
       await store.view.write("20260302T0900Z-" + name + "-" + round + ".md", Buffer.from("# " + name + " " + round + "\\n"));
-      writeFileSync(path.join(cues, "opened-" + name + "-" + round), store.base ?? "none");
+      say(path.join(cues, "opened-" + name + "-" + round), store.base ?? "none");
       await wait(path.join(cues, "go-" + round));
       const outcome = await store.publish();
       await store.dispose();
-      writeFileSync(path.join(cues, "done-" + name + "-" + round), JSON.stringify(outcome));
+      say(path.join(cues, "done-" + name + "-" + round), JSON.stringify(outcome));
     }`;
   const child = spawn(process.execPath, ["--input-type=module", "-e", script, repo.root, cues, name, String(ROUNDS)], { stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
