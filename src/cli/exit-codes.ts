@@ -44,6 +44,15 @@ export const EXIT_CODES = {
     [1, "refused: the lifecycle does not allow the move, or another session changed the handoff first"],
     [2, "no such handoff, an unknown status, an unusable file, or a usage error"],
   ],
+  log: [
+    [0, "the handoff's history printed"],
+    [2, "no git store here, no such handoff in its history, or a usage error"],
+  ],
+  sync: [
+    [0, "every git store is the same here and on the remote"],
+    [1, "synced, but a handoff changed on both sides: both versions are kept (the remote's beside ours, as .conflict-<blob>) for a person to resolve"],
+    [2, "the remote cannot be fetched or pushed, it still rejected the push after the retries, or a usage error"],
+  ],
   stats: [
     [0, "figures printed; every --fail-under gate holds (a figure of 0 of 0 passes, with a note)"],
     [1, "a --fail-under gate fails"],
