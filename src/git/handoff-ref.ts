@@ -86,6 +86,32 @@ export async function writeBlob(gitDir: string, bytes: Uint8Array): Promise<stri
   return oid;
 }
 
+/**
+ * Writes each file of `files` (absolute paths and the bytes read from them) as a blob, in one
+ * `hash-object -w --no-filters --stdin-paths` run, and reads them all back in one `cat-file --batch`.
+ * A path with a line break goes through {@link writeBlob} on its own.
+ * @returns the blob ids, in the order of `files`.
+ * @throws GitError when a blob read back differs from the bytes given (nothing refers to it then).
+ */
+export async function writeBlobs(gitDir: string, files: ReadonlyArray<{ path: string; bytes: Uint8Array }>): Promise<string[]> {
+  const plain = files.filter((f) => !/[\r\n]/.test(f.path));
+  const out = plain.length === 0 ? "" : (await runGit(["hash-object", "-w", "--no-filters", "--stdin-paths"], gitDir, [0], { input: plain.map((f) => `${f.path}\n`).join("") })).stdout.toString("utf8");
+  const hashed = new Map(plain.map((f, i) => [f, out.split("\n")[i] ?? ""]));
+  const back = await readBlobs(gitDir, [...hashed.values()]);
+  const oids: string[] = [];
+  for (const file of files) {
+    const oid = hashed.get(file);
+    if (oid === undefined) {
+      oids.push(await writeBlob(gitDir, file.bytes));
+      continue;
+    }
+    const blob = back.get(oid);
+    if (!blob || Buffer.compare(blob, Buffer.from(file.bytes)) !== 0) throw new GitError(["hash-object"], 0, `blob ${oid} of ${file.path} read back differs from the bytes read`);
+    oids.push(oid);
+  }
+  return oids;
+}
+
 /** Writes the tree holding `files` (nested directories from `/` in paths), bottom-up with `mktree`. @returns the tree id. */
 export async function writeTree(gitDir: string, files: TreeFiles): Promise<string> {
   const dirs = new Map<string, Map<string, string>>([["", new Map()]]);

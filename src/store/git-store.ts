@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { commitTree, commonGitDir, compareAndSwapRef, readBlobs, refTip, treeFiles, writeBlob, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
+import { commitTree, commonGitDir, compareAndSwapRef, readBlobs, refTip, treeFiles, writeBlobs, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { DirectoryStore } from "./store.js";
 
@@ -180,7 +180,8 @@ export class GitStore {
       if (refusal !== undefined) throw new StoreRefusalError(`${this.ref}:${file} was not written: ${refusal}`);
     }
     const written = new Map<string, TreeFile>();
-    for (const file of changed) written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", oid: await writeBlob(this.gitDir, changes.get(file) as Buffer) });
+    const oids = await writeBlobs(this.gitDir, changed.map((file) => ({ path: path.join(this.root, ...file.split("/")), bytes: changes.get(file) as Buffer })));
+    changed.forEach((file, i) => written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", oid: oids[i] as string }));
     const message = options.message ?? `handoff: ${[...changed.map((f) => (this.baseFiles.has(f) ? `update ${f}` : `add ${f}`)), ...removed.map((f) => `remove ${f}`)].join(", ")}`;
     const maxAttempts = options.maxAttempts ?? 50;
     let parent = this.base;
