@@ -75,6 +75,18 @@ export function handoffRef(name: string): string {
   return `${HANDOFF_REF_PREFIX}${name}`;
 }
 
+/** A checkout older than this was left by a process that was killed (a command takes seconds), in ms. */
+export const STALE_CHECKOUT_MS = 24 * 3600 * 1000;
+
+/** Removes checkouts under `dir` not changed for {@link STALE_CHECKOUT_MS}: what a killed process left. */
+async function removeStaleCheckouts(dir: string, now = Date.now()): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const info = await lstat(path.join(dir, name)).catch(() => undefined);
+    if (info?.isDirectory() && now - info.mtimeMs > STALE_CHECKOUT_MS) await rm(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
 const sameEntry = (a: TreeFile | undefined, b: TreeFile | undefined) => a?.oid === b?.oid && a?.mode === b?.mode;
 
 /** A git store opened at one tip, with its checkout. */
@@ -102,7 +114,9 @@ export class GitStore {
     const base = await refTip(gitDir, ref);
     const files = await treeFiles(gitDir, base);
     const blobs = await readBlobs(gitDir, [...files.values()].map((f) => f.oid));
-    const root = path.join(gitDir, "handoffkit", "checkouts", `${process.pid}-${randomBytes(4).toString("hex")}`);
+    const checkouts = path.join(gitDir, "handoffkit", "checkouts");
+    await removeStaleCheckouts(checkouts);
+    const root = path.join(checkouts, `${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(root, { recursive: true });
     const bytes = new Map<string, Buffer>();
     for (const [file, entry] of files) {

@@ -3,10 +3,10 @@
  * never touched, and the compare-and-swap on the ref deciding between writers.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GitStore, StoreConflictError, StoreNameError, handoffRef } from "../../src/store/git-store.js";
+import { GitStore, STALE_CHECKOUT_MS, StoreConflictError, StoreNameError, handoffRef } from "../../src/store/git-store.js";
 import { StoreEscapeError } from "../../src/store/naming.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 
@@ -43,6 +43,17 @@ describe("GitStore", () => {
     expect(Buffer.compare(readFileSync(read.path), BYTES)).toBe(0);
     expect(read.path.startsWith(path.join(repo.root, ".git", "handoffkit", "checkouts"))).toBe(true);
     await again.dispose();
+  });
+
+  it("removes a checkout a killed process left (older than a day), and keeps a recent one", async () => {
+    const checkouts = path.join(repo.root, ".git", "handoffkit", "checkouts");
+    const [stale, recent] = [path.join(checkouts, "1-dead"), path.join(checkouts, "2-live")];
+    for (const dir of [stale, recent]) mkdirSync(dir, { recursive: true });
+    const old = new Date(Date.now() - STALE_CHECKOUT_MS - 60_000);
+    utimesSync(stale, old, old);
+    const store = await open();
+    expect([existsSync(stale), existsSync(recent)]).toEqual([false, true]);
+    await store.dispose();
   });
 
   it("commits nothing when nothing changed", async () => {
