@@ -9,13 +9,13 @@ import path from "node:path";
 import { Option } from "commander";
 import { builtinRules } from "../../rules/index.js";
 import { loadConfig } from "../engine/config.js";
-import { analyseSource, createSession } from "../lint.js";
+import { analyseSource, createSession, type LintSession } from "../lint.js";
 import { sourceFromBytes } from "../load/read.js";
 import { DEFAULT_GIT_STORE_NAME, GitStore, StoreConflictError, StoreRefusalError } from "../store/git-store.js";
 import type { DirectoryStore } from "../store/store.js";
 import { UsageError } from "./errors.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { openStore, type StoreCommandOptions } from "./store-options.js";
+import { openStore, storeSession, type StoreCommandOptions } from "./store-options.js";
 
 /** The backends a store command can use. */
 export const STORE_BACKENDS = ["directory", "git"] as const;
@@ -27,7 +27,7 @@ export function storeOption(): Option {
 
 /** What a command runs on: the lint session, the store new handoffs go to, and every store it reads. */
 export interface OpenedStore {
-  session: ReturnType<typeof openStore>["session"];
+  session: LintSession;
   store: DirectoryStore;
   stores: DirectoryStore[];
   /** The git store behind `store`, when that is the backend. */
@@ -37,7 +37,7 @@ export interface OpenedStore {
 }
 
 /** The backend `options` (then config) select. @throws UsageError for `--dir` with the git store. */
-export function selectedBackend(options: StoreCommandOptions & { store?: string }, io: CommandIO): "directory" | "git" {
+export function selectedBackend(options: StoreCommandOptions, io: CommandIO): "directory" | "git" {
   const configured = options.config === false ? undefined : loadConfig(io.cwd, options.config).config.store;
   const backend = (options.store ?? configured ?? "directory") as "directory" | "git";
   if (backend === "git" && options.dir !== undefined) throw new UsageError("--dir names a directory store; it cannot be used with the git store");
@@ -46,9 +46,11 @@ export function selectedBackend(options: StoreCommandOptions & { store?: string 
 
 /** The secret gate of a git store publish: a reason when `bytes` has error findings of `no-secrets`. */
 function secretGate(options: StoreCommandOptions, io: CommandIO, root: string): (file: string, bytes: Uint8Array) => string | undefined {
-  const config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, rules: builtinRules.filter((rule) => rule.meta.id === "no-secrets"), inlineSuppression: false });
+  let session: LintSession | undefined;
   return (file, bytes) => {
+    // Made on the first file: a command that changed nothing never builds it.
+    const config = session ? undefined : options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+    session ??= createSession({ cwd: io.cwd, config, rules: builtinRules.filter((rule) => rule.meta.id === "no-secrets"), inlineSuppression: false });
     const analysed = analyseSource(sourceFromBytes(path.join(root, file), bytes, io.cwd, { maxBytes: session.maxFileSize }), session);
     const found = analysed.result.diagnostics.filter((d) => d.ruleId === "no-secrets" && d.severity === "error").length;
     return found > 0 ? `${found} error finding${found === 1 ? "" : "s"} from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)` : undefined;
@@ -61,9 +63,9 @@ function secretGate(options: StoreCommandOptions, io: CommandIO, root: string): 
  * @returns `body`'s exit code; 1 when the publish was refused (another session changed the same
  * handoff first, or the handoff holds a secret), with the reason on standard error.
  */
-export async function withStore(command: string, options: StoreCommandOptions & { store?: string }, io: CommandIO, untrusted: boolean, body: (opened: OpenedStore) => Promise<number>): Promise<number> {
+export async function withStore(command: string, options: StoreCommandOptions, io: CommandIO, untrusted: boolean, body: (opened: OpenedStore) => Promise<number>): Promise<number> {
   if (selectedBackend(options, io) === "directory") return body({ ...openStore(options, io, untrusted), git: undefined, io });
-  const { session } = openStore({ ...options, dir: io.cwd }, io, untrusted);
+  const session = storeSession(options, io, untrusted);
   const git = await GitStore.open(io.cwd, DEFAULT_GIT_STORE_NAME, io.env, options.profile);
   const relabelled = (stream: CommandIO["stdout"]): CommandIO["stdout"] => ({ ...stream, write: (text: string) => stream.write(git.relabel(text, io.cwd)) });
   const shown: CommandIO = { ...io, stdout: relabelled(io.stdout), stderr: relabelled(io.stderr) };

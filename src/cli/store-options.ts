@@ -20,6 +20,12 @@ export interface StoreCommandOptions {
   store?: string;
 }
 
+/** The lint session of a store command (config, profile, clock); `untrusted`: see {@link openStore}. */
+export function storeSession(options: StoreCommandOptions, io: CommandIO, untrusted = false): LintSession {
+  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  return createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
+}
+
 /**
  * The session and stores for a store command.
  * @param untrusted the documents are about to be handed to a reader (`resume`): their own
@@ -28,8 +34,7 @@ export interface StoreCommandOptions {
  * every store that exists (only `store` with `--dir` or `--profile`), which `list` and `resume` read.
  */
 export function openStore(options: StoreCommandOptions, io: CommandIO, untrusted = false): { session: LintSession; store: DirectoryStore; stores: DirectoryStore[] } {
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
+  const session = storeSession(options, io, untrusted);
   const resolve = { cwd: io.cwd, env: io.env, dir: options.dir, profile: options.profile };
   const store = new DirectoryStore(resolveStore(resolve), io.env);
   const stores = existingStores(resolve).map((location) => (location.root === store.location.root ? store : new DirectoryStore(location, io.env)));

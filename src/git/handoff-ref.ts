@@ -166,7 +166,8 @@ export async function commitTree(gitDir: string, tree: string, parents: readonly
  * @returns false when the ref no longer points at `old` (another writer moved it): nothing changed.
  */
 export async function compareAndSwapRef(gitDir: string, ref: string, next: string, old: string | undefined, message: string): Promise<boolean> {
-  const out = await runGit(["update-ref", "-m", message, ref, next, old ?? ZERO_OID], gitDir, [0, 1, 128]);
+  // The reflog message is an argument: one line, bounded (a command line has a size limit).
+  const out = await runGit(["update-ref", "-m", (message.split("\n")[0] ?? "").slice(0, 200), ref, next, old ?? ZERO_OID], gitDir, [0, 1, 128]);
   if (out.exitCode === 0) return true;
   // A lost race (the ref moved, or another update holds its lock) is an answer; anything else is not.
   const now = await refTip(gitDir, ref);

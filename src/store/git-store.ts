@@ -87,6 +87,15 @@ async function removeStaleCheckouts(dir: string, now = Date.now()): Promise<void
   }
 }
 
+/** Most changes a commit subject names; the rest are counted. */
+const SUBJECT_CHANGES = 5;
+
+/** `handoff: add a.md, update b.md` (at most {@link SUBJECT_CHANGES} named, then `and N more`). */
+function commitSubject(changes: readonly string[]): string {
+  const named = changes.slice(0, SUBJECT_CHANGES).join(", ");
+  return `handoff: ${named}${changes.length > SUBJECT_CHANGES ? ` and ${changes.length - SUBJECT_CHANGES} more` : ""}`;
+}
+
 const sameEntry = (a: TreeFile | undefined, b: TreeFile | undefined) => a?.oid === b?.oid && a?.mode === b?.mode;
 
 /** A git store opened at one tip, with its checkout. */
@@ -196,7 +205,7 @@ export class GitStore {
     const written = new Map<string, TreeFile>();
     const oids = await writeBlobs(this.gitDir, changed.map((file) => ({ path: path.join(this.root, ...file.split("/")), bytes: changes.get(file) as Buffer })));
     changed.forEach((file, i) => written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", oid: oids[i] as string }));
-    const message = options.message ?? `handoff: ${[...changed.map((f) => (this.baseFiles.has(f) ? `update ${f}` : `add ${f}`)), ...removed.map((f) => `remove ${f}`)].join(", ")}`;
+    const message = options.message ?? commitSubject([...changed.map((f) => (this.baseFiles.has(f) ? `update ${f}` : `add ${f}`)), ...removed.map((f) => `remove ${f}`)]);
     const maxAttempts = options.maxAttempts ?? 50;
     let parent = this.base;
     let parentFiles = this.baseFiles;

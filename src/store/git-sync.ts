@@ -102,7 +102,7 @@ async function mergeStores(gitDir: string, ref: string, ours: string, theirs: st
     } else if (their) merged.set(file, their); // removed here, changed there: the change is kept
     conflicts.push({ ref, path: file, ours: mine?.oid ?? null, theirs: their?.oid ?? null, theirsKeptAs: keptAs, theirsCommit: theirs });
   }
-  const subject = `handoff: sync with ${remote}: merge${conflicts.length > 0 ? ` (${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}: ${conflicts.map((c) => c.path).join(", ")})` : ""}`;
+  const subject = `handoff: sync with ${remote}: merge${conflicts.length > 0 ? ` (${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}: ${conflicts.slice(0, 5).map((c) => c.path).join(", ")}${conflicts.length > 5 ? ", …" : ""})` : ""}`;
   const commit = await commitTree(gitDir, await writeTree(gitDir, merged), [ours, theirs], subject);
   return { commit, conflicts };
 }

@@ -56,6 +56,16 @@ describe("GitStore", () => {
     await store.dispose();
   });
 
+  it("names at most five changes in the commit subject and counts the rest", async () => {
+    const store = await open();
+    for (let i = 1; i <= 7; i++) await store.view.write(`20260302T0900Z-n${i}.md`, Buffer.from(`# ${i}\n`));
+    await store.publish();
+    await store.dispose();
+    expect(repo.git("log", "-1", "--format=%s", "refs/handoffs/default")).toBe(
+      "handoff: add 20260302T0900Z-n1.md, add 20260302T0900Z-n2.md, add 20260302T0900Z-n3.md, add 20260302T0900Z-n4.md, add 20260302T0900Z-n5.md and 2 more",
+    );
+  });
+
   it("commits nothing when nothing changed", async () => {
     const store = await open();
     expect(await store.publish()).toEqual({ commit: undefined, changed: [], removed: [], attempts: 0 });
