@@ -70,7 +70,11 @@ export async function withStore(command: string, options: StoreCommandOptions, i
   const relabelled = (stream: CommandIO["stdout"]): CommandIO["stdout"] => ({ ...stream, write: (text: string) => stream.write(git.relabel(text, io.cwd)) });
   const shown: CommandIO = { ...io, stdout: relabelled(io.stdout), stderr: relabelled(io.stderr) };
   try {
-    const code = await body({ session, store: git.view, stores: [git.view], git, io: shown });
+    const code = await body({ session, store: git.view, stores: [git.view], git, io: shown }).catch((error: unknown) => {
+      // The program prints what a command throws: it names the ref too, not the checkout.
+      if (error instanceof Error) error.message = git.relabel(error.message, io.cwd);
+      throw error;
+    });
     try {
       await git.publish({ gate: secretGate(options, io, git.root) });
     } catch (error) {

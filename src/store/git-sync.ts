@@ -67,7 +67,14 @@ async function trackingPrefix(gitDir: string, remote: string): Promise<string> {
 
 /** Runs a git command that talks to `remote`: no `ext::` transport, the remote after `--end-of-options`. */
 function remoteGit(gitDir: string, command: "fetch" | "push", flags: string[], remote: string, refspecs: string[]) {
-  return runGit(["-c", "protocol.ext.allow=never", command, ...flags, "--end-of-options", remote, ...refspecs], gitDir, [0, 1]);
+  // Every exit code is an answer here: the caller words the failure (a GitError would name `-c`).
+  return runGit(["-c", "protocol.ext.allow=never", command, ...flags, "--end-of-options", remote, ...refspecs], gitDir, [0, 1, 128]);
+}
+
+/** git's first `fatal:`/`error:` line of `stderr`, else its first line. */
+function gitComplaint(stderr: string): string {
+  const lines = stderr.trim().split("\n");
+  return (lines.find((line) => /^(fatal|error):/.test(line)) ?? lines[0] ?? "").trim();
 }
 
 async function isAncestor(gitDir: string, ancestor: string, of: string): Promise<boolean> {
@@ -121,7 +128,7 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
   const actions = new Map<string, SyncOutcome["action"]>();
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     await remoteGit(gitDir, "fetch", ["--no-tags", "--prune", "--quiet", "--no-write-fetch-head"], remote, [`+${HANDOFF_REF_PREFIX}*:${tracking}*`]).then((out) => {
-      if (out.exitCode !== 0) throw new SyncError(`could not fetch the handoff refs of ${remote}: ${out.stderr.trim().split("\n")[0] ?? ""}`);
+      if (out.exitCode !== 0) throw new SyncError(`could not fetch the handoff refs of ${remote}: ${gitComplaint(out.stderr)}`);
     });
     const locals = await refsUnder(gitDir, HANDOFF_REF_PREFIX);
     const remotes = new Map([...(await refsUnder(gitDir, tracking))].map(([name, oid]) => [`${HANDOFF_REF_PREFIX}${name.slice(tracking.length)}`, oid]));
@@ -165,7 +172,7 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
       return outcomes(gitDir, actions, conflicts);
     }
     if (!/\[rejected\]|\[remote rejected\]|non-fast-forward|fetch first/.test(pushed.stdout.toString("utf8") + pushed.stderr)) {
-      throw new SyncError(`could not push the handoff refs to ${remote}: ${pushed.stderr.trim().split("\n")[0] ?? ""}`);
+      throw new SyncError(`could not push the handoff refs to ${remote}: ${gitComplaint(pushed.stderr)}`);
     }
     // Another clone pushed first: fetch its version and merge again.
   }

@@ -69,7 +69,7 @@ describe("the git store on the command line", () => {
     expect(repo.git("rev-list", "--count", REF)).toBe("2");
   });
 
-  it("refuses to write a secret onto the ref (exit 1), and --dir with the git store (exit 2)", async () => {
+  it("refuses to write a secret onto the ref (exit 1); names the ref, not the checkout, for a missing handoff; refuses --dir with the git store (exit 2)", async () => {
     const templates = path.join(repo.root, "..", "templates");
     repo.write("../templates/generic.md", `# Handoff: {{slug}}\n\nThe deploy token is ${canaries.github} in this note.\n`);
     const refused = await cli(["new", "--store", "git", "--profile", "generic", "--templates", templates, "--now", NOW], repo.root);
@@ -77,6 +77,7 @@ describe("the git store on the command line", () => {
     expect(refused.stderr).toBe(`handoff new: refused: ${REF}:20260302T0900Z-handoff.md was not written: 1 error finding from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)\n`);
     expect(refused.stdout + refused.stderr).not.toContain(canaries.github.slice(4, 12));
     expect(repo.git("for-each-ref", "refs/handoffs")).toBe("");
+    expect(await cli(["status", "--store", "git", "nope", "open"], repo.root)).toEqual({ code: 2, stdout: "", stderr: `handoff: no handoff 'nope' in ${REF}\n` });
     const both = await cli(["list", "--store", "git", "--dir", "x"], repo.root);
     expect(both).toEqual({ code: 2, stdout: "", stderr: "handoff: --dir names a directory store; it cannot be used with the git store\n" });
   });

@@ -134,6 +134,7 @@ describe("handoff sync", () => {
 
   it("refuses a remote that looks like an option, and names a missing store in log", async () => {
     expect(await cli(["sync", "--", "--upload-pack=touch x"], a)).toMatchObject({ code: 2, stderr: "handoff: '--upload-pack=touch x' is not a remote name or URL\n" });
+    expect(await cli(["sync", "nowhere"], a)).toEqual({ code: 2, stdout: "", stderr: "handoff: could not fetch the handoff refs of nowhere: fatal: 'nowhere' does not appear to be a git repository\n" });
     expect(await cli(["log", "nothing"], a)).toEqual({ code: 2, stdout: "", stderr: `handoff: there is no git store here: ${REF} does not exist (handoff new --store git writes one; handoff sync fetches one)\n` });
     await newHandoff(a, "x");
     expect(await cli(["log", "nothing"], a)).toEqual({ code: 2, stdout: "", stderr: `handoff: no handoff 'nothing' in the history of ${REF}\n` });
