@@ -12,9 +12,10 @@
  * overwritten). Nothing touches the index, the work tree or a branch.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, lstat, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { commitTree, commonGitDir, compareAndSwapRef, readBlobs, refTip, treeFiles, writeBlobs, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
+import { createExclusive } from "../fs/atomic-write.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { DirectoryStore } from "./store.js";
 
@@ -53,7 +54,9 @@ export interface PublishOutcome {
   /** Paths added or changed, and removed, in the store's tree. */
   changed: string[];
   removed: string[];
-  /** Compare-and-swap rounds it took (1: no other writer got in between). */
+  /** The commit it landed on: the base it was opened at, or the tip another writer moved the ref to since. */
+  parent: string | undefined;
+  /** Compare-and-swap rounds it took (1: its first compare-and-swap won). */
   attempts: number;
 }
 
@@ -132,7 +135,8 @@ export class GitStore {
       const content = blobs.get(entry.oid) as Buffer;
       const target = path.join(root, ...file.split("/"));
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, content, { flag: "wx" });
+      // A scratch copy: read back, but not synced (the ref is what lasts).
+      await createExclusive(target, content, { durable: false });
       if (entry.mode === "100755") await chmod(target, 0o755);
       bytes.set(file, content);
     }
@@ -197,7 +201,7 @@ export class GitStore {
     const changes = await this.changes();
     const changed = [...changes].filter(([, b]) => b !== null).map(([f]) => f);
     const removed = [...changes].filter(([, b]) => b === null).map(([f]) => f);
-    if (changes.size === 0) return { commit: undefined, changed, removed, attempts: 0 };
+    if (changes.size === 0) return { commit: undefined, changed, removed, parent: this.base, attempts: 0 };
     for (const file of changed) {
       const refusal = await options.gate?.(file, changes.get(file) as Buffer);
       if (refusal !== undefined) throw new StoreRefusalError(`${this.ref}:${file} was not written: ${refusal}`);
@@ -224,7 +228,7 @@ export class GitStore {
       for (const file of removed) files.delete(file);
       for (const [file, entry] of written) files.set(file, entry);
       const commit = await commitTree(this.gitDir, await writeTree(this.gitDir, files), parent ? [parent] : [], message);
-      if (await compareAndSwapRef(this.gitDir, this.ref, commit, parent, message)) return { commit, changed, removed, attempts: attempt };
+      if (await compareAndSwapRef(this.gitDir, this.ref, commit, parent, message)) return { commit, changed, removed, parent, attempts: attempt };
       // Lost the round: wait a little (so two losers do not collide again at once), then retry on the new tip.
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 20 * attempt)));
     }

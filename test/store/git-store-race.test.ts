@@ -1,7 +1,7 @@
 /**
  * Two processes racing on one repository's `refs/handoffs/default`: in every round both open the
- * store at the same tip, then publish at once; exactly one compare-and-swap wins the first try,
- * the other lands on the new tip after losing, and no write is lost. Children load the built module
+ * store at the same tip, then publish at once; exactly one lands on that tip, the other on the
+ * winner's commit (its compare-and-swap lost, or it read the new tip first), and no write is lost. Children load the built module
  * (dist/, made by `npm test`'s build) and take their cues from files the test creates, so no
  * outcome depends on timing.
  */
@@ -59,7 +59,7 @@ async function waitFor(file: string): Promise<string> {
 }
 
 describe("two processes on one ref", () => {
-  it("exactly one compare-and-swap wins each round; the other retries on the new tip; nothing is lost", async () => {
+  it("exactly one write lands on each round's tip; the other lands on top of it; nothing is lost", async () => {
     const head = repo.git("rev-parse", "HEAD");
     const exits = ["a", "b"].map((name) => new Promise((resolve) => writer(name).on("exit", resolve)));
     let tip = "none";
@@ -69,11 +69,16 @@ describe("two processes on one ref", () => {
       // Both opened the store at the same tip before either publishes.
       expect(bases).toEqual([tip, tip]);
       writeFileSync(path.join(cues, `go-${round}`), "");
-      const outcomes = [JSON.parse(await waitFor(path.join(cues, `done-a-${round}`))), JSON.parse(await waitFor(path.join(cues, `done-b-${round}`)))] as Array<{ commit: string; attempts: number }>;
-      const winners = outcomes.filter((o) => o.attempts === 1);
-      expect(winners.length).toBe(1);
-      const loser = outcomes.find((o) => o.attempts > 1) as { commit: string; attempts: number };
-      expect(repo.git("rev-parse", `${loser.commit}^`)).toBe(winners[0]?.commit);
+      const outcomes = [JSON.parse(await waitFor(path.join(cues, `done-a-${round}`))), JSON.parse(await waitFor(path.join(cues, `done-b-${round}`)))] as Array<{ commit: string; parent?: string; attempts: number }>;
+      // Exactly one lands on the round's tip; the other lands on the winner's commit: after losing a
+      // compare-and-swap (attempts > 1), or having read the new tip before its first one.
+      const base = tip === "none" ? undefined : tip;
+      const winners = outcomes.filter((o) => o.parent === base);
+      expect({ round, outcomes, winners: winners.length }).toMatchObject({ round, winners: 1 });
+      const [winner] = winners as [{ commit: string; attempts: number }];
+      const loser = outcomes.find((o) => o !== winner) as { commit: string; parent?: string; attempts: number };
+      expect([winner.attempts, loser.parent]).toEqual([1, winner.commit]);
+      expect(repo.git("rev-parse", `${loser.commit}^`)).toBe(winner.commit);
       tip = loser.commit;
       expect(repo.git("rev-parse", "refs/handoffs/default")).toBe(tip);
     }

@@ -31,7 +31,7 @@ describe("GitStore", () => {
     expect(outcome.status).toBe("saved");
     const published = await store.publish();
     await store.dispose();
-    expect(published).toMatchObject({ changed: ["20260302T0900Z-first.md"], removed: [], attempts: 1 });
+    expect(published).toMatchObject({ changed: ["20260302T0900Z-first.md"], removed: [], parent: undefined, attempts: 1 });
     expect(repo.git("rev-parse", "refs/handoffs/default")).toBe(published.commit);
     expect(repo.git("log", "--format=%s", "refs/handoffs/default")).toBe("handoff: add 20260302T0900Z-first.md");
     const blob = repo.git("rev-parse", "refs/handoffs/default:20260302T0900Z-first.md");
@@ -68,7 +68,7 @@ describe("GitStore", () => {
 
   it("commits nothing when nothing changed", async () => {
     const store = await open();
-    expect(await store.publish()).toEqual({ commit: undefined, changed: [], removed: [], attempts: 0 });
+    expect(await store.publish()).toEqual({ commit: undefined, changed: [], removed: [], parent: undefined, attempts: 0 });
     await store.dispose();
     expect(repo.git("for-each-ref", "refs/handoffs")).toBe("");
   });
@@ -97,7 +97,7 @@ describe("GitStore", () => {
     expect(repo.git("for-each-ref", "refs/handoffs")).toBe("");
   });
 
-  it("two writers on one tip, different handoffs: one wins the first round, the other retries on the new tip, both survive", async () => {
+  it("two writers on one tip, different handoffs: one lands on the tip, the other on top of it, both survive", async () => {
     const first = await open();
     await first.view.write("20260302T0900Z-seed.md", Buffer.from("# seed\n"));
     const seed = (await first.publish()).commit;
@@ -108,8 +108,9 @@ describe("GitStore", () => {
     await b.view.write("20260302T1000Z-b.md", Buffer.from("# b\n"));
     const [pa, pb] = await Promise.all([a.publish(), b.publish()]);
     await Promise.all([a.dispose(), b.dispose()]);
-    expect([pa.attempts, pb.attempts].sort()).toEqual([1, 2]);
-    const [winner, loser] = pa.attempts === 1 ? [pa, pb] : [pb, pa];
+    // One lands on the seed; the other (whose compare-and-swap lost, or who saw the new tip first) on top of it.
+    const [winner, loser] = pa.parent === seed ? [pa, pb] : [pb, pa];
+    expect([winner.parent, loser.parent]).toEqual([seed, winner.commit]);
     expect(repo.git("rev-parse", `${winner.commit}^`)).toBe(seed);
     expect(repo.git("rev-parse", `${loser.commit}^`)).toBe(winner.commit);
     expect(repo.git("rev-parse", "refs/handoffs/default")).toBe(loser.commit);
