@@ -39,6 +39,7 @@ export const expiry: Rule<ExpiryOptions> = {
     profiles: "all",
     formats: ["markdown", "json"],
     tags: ["dates", "frontmatter"],
+    reads: ["frontmatter", "record", "clock"],
     messages: {
       expired: "Handoff expired {{when}} ({{ago}} before now, {{now}}; from {{source}}){{consequence}}",
       notADate: "'{{field}}' {{value}} is not an ISO-8601 date such as 2026-03-01T10:00:00Z",

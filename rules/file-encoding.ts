@@ -15,6 +15,7 @@ export const fileEncoding: Rule = {
     formats: ["markdown", "json"],
     loadStage: true,
     tags: ["file"],
+    runsAlways: true,
     messages: { problem: "{{message}}" },
   },
   check(document, context) {

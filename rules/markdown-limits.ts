@@ -20,6 +20,7 @@ export const markdownLimits: Rule = {
     profiles: "all",
     formats: ["markdown"],
     tags: ["file"],
+    runsAlways: true,
     messages: {
       depth: "Not parsed as Markdown: a line opens up to {{measure}} nested block containers (> or list markers), over the limit of {{limit}}",
       delimiters: "Not parsed as Markdown: {{measure}} emphasis/link delimiter characters in one block, over the limit of {{limit}}",

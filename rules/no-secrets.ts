@@ -38,6 +38,7 @@ export const noSecrets: Rule<NoSecretsOptions> = {
     profiles: "all",
     formats: ["markdown", "json"],
     tags: ["security", "secrets"],
+    suppression: { blanket: false },
     messages: {
       secret: "{{kind}} in the handoff ({{masked}}, detector {{detector}}): say where to get the credential, never write it down",
     },

@@ -35,6 +35,7 @@ export const stale: Rule<StaleOptions> = {
     profiles: "all",
     formats: ["markdown"],
     tags: ["dates", "content"],
+    reads: ["frontmatter", "record", "markdown", "clock"],
     precision: "high",
     messages: {
       stale:

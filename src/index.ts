@@ -8,7 +8,7 @@ export { parseDocument } from "./document/parse.js";
 export type { HandoffConfig } from "./engine/config.js";
 export { ConfigError, loadConfig } from "./engine/config.js";
 export type { Diagnostic, FileResult, MaskedDiagnostic, MaskedFileResult, Severity } from "./engine/diagnostic.js";
-export type { Rule, RuleContext, RuleMeta } from "./engine/rule.js";
+export type { Rule, RuleContext, RuleInput, RuleMeta } from "./engine/rule.js";
 export { createSession, lintPaths, lintSource, lintText, type LintOptions, type LintSession } from "./lint.js";
 export { readSource, sourceFromBytes } from "./load/read.js";
 export { BUILTIN_PROFILES } from "./profiles/builtin.js";

@@ -9,7 +9,7 @@
  * rule set. When that key differs, every entry is dropped.
  *
  * The clock: a result whose rules read the run's clock (`expiry`: its messages name "now") holds
- * for that clock only. When the clock differs and those rules read frontmatter and records only,
+ * for that clock only. When the clock differs and those rules read no Markdown (`RuleMeta.reads`),
  * they are re-run on the document parsed without Markdown and their findings replace the cached
  * ones; otherwise the file is linted again.
  *
@@ -31,9 +31,6 @@ export const CACHE_FILE_NAME = "lint-cache.json";
 /** Version of the file's shape; part of the key. */
 const FORMAT = 1;
 
-/** Rules that read the clock and need nothing but frontmatter and records (re-checkable without Markdown). */
-export const CLOCK_RULES_WITHOUT_MARKDOWN: ReadonlySet<string> = new Set(["expiry"]);
-
 /** What a full lint of one file tells the cache besides its result. */
 export interface LintFacts {
   /** SHA-256 (hex) of the bytes linted. */
@@ -43,8 +40,9 @@ export interface LintFacts {
   /** The file could not be loaded (read or encoding problems). */
   loadFailed: boolean;
   /**
-   * Its clock rules' findings can be recomputed from frontmatter alone: no inline suppression
-   * comment could silence them, and no fenced JSON record feeds them.
+   * Its clock rules' findings can be recomputed from the document parsed without Markdown: their
+   * metadata says they read no Markdown, no inline suppression comment could silence them, and no
+   * fenced JSON record feeds them.
    */
   recheckable: boolean;
   /** The document holds credential-shaped values: its (masked) result is still not stored. */
@@ -142,7 +140,7 @@ export class LintCache {
       this.stats.hits++;
       return { kind: "hit", result: entry.result };
     }
-    if (entry.recheckable && entry.clockRules.every((id) => CLOCK_RULES_WITHOUT_MARKDOWN.has(id))) {
+    if (entry.recheckable) {
       this.stats.rechecks++;
       return { kind: "recheck", result: entry.result, clockRules: entry.clockRules };
     }

@@ -6,18 +6,21 @@
  */
 import { captureCommand } from "./captured-io.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { runResume, type ResumeCommandOptions } from "./resume.js";
 
 /** The hook's JSON for `context`. */
 export function sessionStartOutput(context: string): string {
   return `${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } })}\n`;
 }
 
-/** Runs `resume` for a session-start hook. @returns 0, always. */
-export async function runAgentHookResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
+/**
+ * Runs `resume` for a session-start hook. @param resumeText runs `resume` with its text report
+ * on the IO it is given (handed in by the resume command, so this module never imports it back).
+ * @returns 0, always.
+ */
+export async function runAgentHookResume(resumeText: (io: CommandIO) => Promise<number>, io: CommandIO): Promise<number> {
   let context: string;
   try {
-    const run = await captureCommand(io.cwd, io.env, (inner) => runResume(name, { ...options, format: "text" }, inner));
+    const run = await captureCommand(io.cwd, io.env, resumeText);
     const note = run.stderr.split("\n").find((line) => line.trim() !== "") ?? `exit ${run.exitCode}`;
     context = run.exitCode === EXIT.usage ? `handoffkit: no handoff context: ${note.replace(/^handoff(?: resume)?: /, "")}` : run.stdout;
   } catch (error) {

@@ -17,7 +17,7 @@ import { defaultInputs } from "../store/resolve.js";
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./errors.js";
-import type { LintCommandOptions } from "./lint.js";
+import type { LintCommandOptions } from "./lint-options.js";
 
 /** The fix flags of `lint`. */
 export interface FixCommandOptions {

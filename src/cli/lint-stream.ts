@@ -4,12 +4,12 @@
  * it are done, then dropped. The text is byte for byte that of rendering the collected results.
  * (`--output-file`, `--write-baseline`, SARIF, GitHub and JUnit need the whole run: they collect.)
  */
-import { applyBaseline, type Baseline, type BaselineLocation } from "../engine/baseline.js";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
-import { lintPaths, type LintPathsOptions, type LintSession } from "../lint.js";
+import { postProcess, createTally, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
+import { lintPaths, type LintPathsOptions } from "../pipeline/schedule.js";
+import type { LintSession } from "../pipeline/session.js";
 import { formatJsonEnd, formatJsonFile, formatJsonStart } from "../report/json.js";
 import { formatStylishFile, formatStylishSummary } from "../report/stylish.js";
-import { addToSummary, type Summary } from "../report/summary.js";
 import type { CommandIO } from "./io.js";
 import { createProgress } from "./progress.js";
 
@@ -17,35 +17,23 @@ import { createProgress } from "./progress.js";
 export interface StreamOptions {
   format: "stylish" | "json";
   color: boolean;
-  /** `--quiet`: errors only in the output (the exit code still counts every finding). */
-  quiet: boolean;
+  /** Baseline and `--quiet` (the exit code still counts every finding). */
+  post: PostProcessOptions;
   /** Report the inputs that matched (`--no-error-on-unmatched-pattern`) even when another matched nothing. */
   reportWhenUnmatched?: boolean;
-  baseline: Baseline | undefined;
-  /** Where the baseline file is (its entry paths are relative to its directory). */
-  baselineLocation?: BaselineLocation;
   lint: Pick<LintPathsOptions, "workers" | "cache">;
 }
 
 /** What the run's exit code and closing messages need. */
 export interface StreamOutcome {
-  /** Counts before `--quiet` filtering. */
-  summary: Summary;
-  internalErrors: string[];
+  tally: RunTally;
   unmatched: string[];
-  /** Findings the baseline suppressed. */
-  suppressed: number;
   cacheWarning?: string;
 }
 
-const emptySummary = (): Summary => ({ files: 0, errors: 0, warnings: 0, infos: 0, filesWithFindings: 0 });
-
 /** Lints `inputs`, writing the report to `io.stdout` as it goes (nothing when an input matches no file). */
 export async function streamLint(inputs: readonly string[], session: LintSession, io: CommandIO, options: StreamOptions): Promise<StreamOutcome> {
-  const summary = emptySummary();
-  const shownSummary = emptySummary();
-  const internalErrors: string[] = [];
-  let suppressed = 0;
+  const tally = createTally();
   let written = 0;
   let silent = false;
   const progress = createProgress(io);
@@ -55,16 +43,7 @@ export async function streamLint(inputs: readonly string[], session: LintSession
     io.stdout.write(text);
   };
   const onResult = (linted: MaskedFileResult) => {
-    internalErrors.push(...linted.internalErrors);
-    let result = linted;
-    if (options.baseline) {
-      const outcome = applyBaseline([linted], options.baseline, options.baselineLocation);
-      suppressed += outcome.suppressed;
-      result = outcome.results[0] as MaskedFileResult;
-    }
-    addToSummary(summary, result);
-    const shown = options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result;
-    addToSummary(shownSummary, shown);
+    const shown = postProcess(linted, options.post, tally);
     write(options.format === "json" ? formatJsonFile(shown, written) : formatStylishFile(shown, { color: options.color }));
     written++;
     // After the file's lines, so the line stays visible below them.
@@ -85,12 +64,6 @@ export async function streamLint(inputs: readonly string[], session: LintSession
   } finally {
     progress?.end();
   }
-  write(options.format === "json" ? formatJsonEnd(shownSummary, written) : formatStylishSummary(shownSummary, { color: options.color }));
-  return {
-    summary,
-    internalErrors,
-    unmatched: run.unmatched,
-    suppressed,
-    ...(run.cacheWarning ? { cacheWarning: run.cacheWarning } : {}),
-  };
+  write(options.format === "json" ? formatJsonEnd(tally.shown, written) : formatStylishSummary(tally.shown, { color: options.color }));
+  return { tally, unmatched: run.unmatched, ...(run.cacheWarning ? { cacheWarning: run.cacheWarning } : {}) };
 }

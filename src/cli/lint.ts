@@ -3,14 +3,15 @@
  */
 import path from "node:path";
 import type { Command } from "commander";
-import { applyBaseline, createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
+import { createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
 import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
+import { createTally, postProcess, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
 import { GitError } from "../git/run.js";
 import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
 import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
-import { summarize, type Summary } from "../report/summary.js";
+import type { Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
 import { exitCodesHelp } from "./exit-codes.js";
@@ -23,39 +24,9 @@ import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
 import { defaultCacheDirectory } from "../cache/lint-cache.js";
 import { parseNow, UsageError } from "./errors.js";
+import type { LintCommandOptions } from "./lint-options.js";
 
-/** Options parsed from the command line. */
-export interface LintCommandOptions {
-  format: string;
-  profile?: string;
-  config?: string | false;
-  rule?: string[];
-  /** `--only RULE`, repeatable: run these rules alone. */
-  only?: string[];
-  quiet?: boolean;
-  maxWarnings?: string;
-  /** `--no-error-on-unmatched-pattern` (false): an input that matches no file is skipped, not a usage error. */
-  errorOnUnmatchedPattern?: boolean;
-  maxFileSize?: string;
-  markdownlint?: boolean;
-  color?: boolean;
-  /** Write the report to this file (atomically) instead of stdout. */
-  outputFile?: string;
-  /** Lint stdin as if it were this file. */
-  stdinFilename?: string;
-  /** Lint the staged (index) content of changed handoffs. */
-  staged?: boolean;
-  now?: string;
-  baseline?: string;
-  writeBaseline?: string;
-  /** `--workers N` (a string from commander) or `--no-workers` (false). */
-  workers?: string | boolean;
-  /** `--cache`: reuse the results of unchanged files. */
-  cache?: boolean;
-  /** `--cache-location DIR` (default node_modules/.cache/handoffkit). */
-  cacheLocation?: string;
-}
-
+export { UsageError, type LintCommandOptions };
 
 function parseRuleFlags(flags: readonly string[]): Record<string, SeveritySetting> {
   const overrides: Record<string, SeveritySetting> = {};
@@ -122,37 +93,25 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
           ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
           : undefined);
     const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
+    const post = (): PostProcessOptions => ({ baseline: baselineFile ? readBaseline(baselineFile) : undefined, baselineLocation, quiet: Boolean(options.quiet) });
     const streaming =
       (options.format === TEXT_FORMAT || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
       // Each file is reported as it (and every file before it) is done, and not kept: memory stays
       // flat however many files a run has. The output is byte for byte that of the collected path.
-      const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
       const outcome = await streamLint(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, io, {
         format: options.format === "json" ? "json" : "stylish",
         color: useColor(io, options.color),
-        quiet: Boolean(options.quiet),
+        post: post(),
         reportWhenUnmatched: options.errorOnUnmatchedPattern === false,
-        baseline,
-        baselineLocation,
         lint: { workers, cache: cacheOption(options, io) },
       });
-      if (outcome.cacheWarning) io.stderr.write(`handoff: ${outcome.cacheWarning}\n`);
-      if (outcome.unmatched.length > 0 && options.errorOnUnmatchedPattern !== false) {
-        for (const input of outcome.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
-        return EXIT.usage;
-      }
-      if (baselineFile) {
-        io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
-      }
-      return exitCode(outcome.summary, outcome.internalErrors, maxWarnings, io, options.quiet);
+      if (!runStands(outcome, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
+      reportSuppressed(outcome.tally, baselineFile, io);
+      return exitCode(outcome.tally, maxWarnings, io, options.quiet);
     }
     const run = await collectResults(paths, options, session, io, workers);
-    if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
-    if (run.unmatched.length > 0 && options.errorOnUnmatchedPattern !== false) {
-      for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
-      return EXIT.usage;
-    }
+    if (!runStands(run, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
     // A commit without handoff changes: the pre-commit hook stays silent.
     if (options.staged && run.results.length === 0 && options.format === TEXT_FORMAT && !options.outputFile) return EXIT.ok;
     if (options.outputFile) {
@@ -162,23 +121,16 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
       }
     }
-    let results = run.results;
     if (writeFile) {
-      const written = createBaseline(results, baselineLocation);
+      const written = createBaseline(run.results, baselineLocation);
       await writeBaseline(writeFile, written);
       io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
-    if (baselineFile) {
-      const outcome = applyBaseline(results, readBaseline(baselineFile), baselineLocation);
-      results = outcome.results;
-      io.stderr.write(`handoff: ${outcome.suppressed} finding${outcome.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
-    }
-    const summary = summarize(results);
-    if (options.quiet) {
-      results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
-    }
-    const internal = run.results.flatMap((r) => r.internalErrors);
-    const outcome = runOutcome(summary, internal, maxWarnings);
+    const tally = createTally();
+    const postOptions = post();
+    const results = run.results.map((result) => postProcess(result, postOptions, tally));
+    reportSuppressed(tally, baselineFile, io);
+    const outcome = runOutcome(tally.summary, tally.internalErrors, maxWarnings);
     const text = renderResults(options.format, results, { io, color: options.color, rules: session.rules, outcome });
     if (options.outputFile) {
       try {
@@ -191,7 +143,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
       appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
-    return exitCode(summary, internal, maxWarnings, io, options.quiet);
+    return exitCode(tally, maxWarnings, io, options.quiet);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
@@ -213,15 +165,33 @@ export function runOutcome(summary: Summary, internal: readonly string[], maxWar
 }
 
 /** The exit code of a run ({@link runOutcome}), saying on stderr why it is not 0. */
-function exitCode(summary: Summary, internal: readonly string[], maxWarnings: number | undefined, io: CommandIO, quiet = false): number {
-  const outcome = runOutcome(summary, internal, maxWarnings);
-  for (const message of internal) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
+function exitCode({ summary, internalErrors }: RunTally, maxWarnings: number | undefined, io: CommandIO, quiet = false): number {
+  const outcome = runOutcome(summary, internalErrors, maxWarnings);
+  for (const message of internalErrors) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
   if (outcome.exitCode === EXIT.findings && summary.errors === 0) {
     // --quiet hides warnings but they still count: say so, or a "no problems" report exits 1 unexplained.
     const warnings = `${summary.warnings} warning${summary.warnings === 1 ? "" : "s"}${quiet ? " (hidden by --quiet)" : ""}`;
     io.stderr.write(`handoff: ${warnings} exceed${summary.warnings === 1 ? "s" : ""} --max-warnings ${maxWarnings}\n`);
   }
   return outcome.exitCode;
+}
+
+/**
+ * Says why the cache could not be written and which inputs matched no file.
+ * @param unmatchedIsError false under `--no-error-on-unmatched-pattern`: such inputs are skipped silently.
+ * @returns false when some input matched nothing and that is an error (a usage error: no report).
+ */
+function runStands(run: { unmatched: readonly string[]; cacheWarning?: string }, io: CommandIO, unmatchedIsError: boolean): boolean {
+  if (run.cacheWarning) io.stderr.write(`handoff: ${run.cacheWarning}\n`);
+  if (!unmatchedIsError) return true;
+  for (const input of run.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+  return run.unmatched.length === 0;
+}
+
+/** Says how many findings the baseline suppressed, when there is one. */
+function reportSuppressed(tally: RunTally, baselineFile: string | undefined, io: CommandIO): void {
+  if (!baselineFile) return;
+  io.stderr.write(`handoff: ${tally.suppressed} finding${tally.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
 }
 
 /** `--cache` / `--cache-location` as lintPaths takes them. */

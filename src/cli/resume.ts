@@ -221,7 +221,10 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .addOption(nowOption("the clock for expiry checks"))
     .addHelpText("after", exitCodesHelp("resume"))
     .action(async (id: string | undefined, options: ResumeCommandOptions) => {
-      if (options.format === "agent-hook") setExit(await (await import("./agent-hook-resume.js")).runAgentHookResume(id, options, io));
+      if (options.format === "agent-hook") {
+        const { runAgentHookResume } = await import("./agent-hook-resume.js");
+        setExit(await runAgentHookResume((inner) => runResume(id, { ...options, format: "text" }, inner), io));
+      }
       else setExit(await runResume(id, options, io));
     });
 }

@@ -195,12 +195,12 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
 
 /**
  * The severities `--only` sets: `off` for every known rule it does not name, except the rules
- * tagged `file` (`file-read`, `file-encoding`, `markdown-limits`): a file, or a block, that could
- * not be read is still reported, or a scan would pass what it never looked at.
+ * whose metadata says `runsAlways` (`file-read`, `file-encoding`, `markdown-limits`): a file, or
+ * a block, that could not be read is still reported, or a scan would pass what it never looked at.
  * @throws ConfigError for no name at all, a name that is no rule, or a markdownlint rule (MD013):
  * those are chosen with `--rule`, `--only markdownlint` runs the bridge.
  */
-export function onlyRuleOverrides(only: readonly string[] | undefined, known: readonly (RuleNames & { tags?: readonly string[] })[]): Record<string, SeveritySetting> {
+export function onlyRuleOverrides(only: readonly string[] | undefined, known: readonly (RuleNames & { runsAlways?: boolean })[]): Record<string, SeveritySetting> {
   if (!only) return {};
   const names = only.map((name) => name.trim()).filter((name) => name !== "");
   if (names.length === 0) throw new ConfigError("--only needs at least one rule name (an id such as 'no-secrets' or a code such as 'HK020')");
@@ -209,6 +209,6 @@ export function onlyRuleOverrides(only: readonly string[] | undefined, known: re
   if (markdownlintNames.length > 0) {
     throw new ConfigError(`--only takes handoffkit rules (and 'markdownlint' for all of its rules), not '${markdownlintNames[0]}': set markdownlint rules with --rule`);
   }
-  const kept = (rule: RuleNames & { tags?: readonly string[] }) => rule.id in named || rule.tags?.includes("file") === true;
+  const kept = (rule: RuleNames & { runsAlways?: boolean }) => rule.id in named || rule.runsAlways === true;
   return Object.fromEntries(known.filter((rule) => !kept(rule)).map((rule) => [rule.id, "off" as const]));
 }

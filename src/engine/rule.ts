@@ -8,6 +8,9 @@ import type { Range } from "../document/position.js";
 import type { Profile } from "../profiles/profile.js";
 import type { Severity, SeveritySetting } from "./diagnostic.js";
 
+/** What a rule may read: frontmatter data, the JSON record (a `.json` file or a fenced block), the Markdown body, the run's clock. */
+export type RuleInput = "frontmatter" | "record" | "markdown" | "clock";
+
 /** Metadata of a rule. */
 export interface RuleMeta {
   /** Readable name, used as the public `ruleId` (`required-sections`). */
@@ -32,6 +35,21 @@ export interface RuleMeta {
   optionsSchema?: object;
   /** Options used when config gives none. */
   defaultOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * What a document's own `handoff-disable` comments may do to the rule's findings (default: both).
+   * `inline: false` — no comment silences them unless config sets the rule's
+   * `allowInlineSuppression` option (a hostile document must not switch off the check that
+   * finds it); `blanket: false` — only a comment that names the rule does, never a bare one.
+   */
+  suppression?: { readonly inline?: boolean; readonly blanket?: boolean };
+  /** Stays on under `--only` (the rules saying a file or block could not be read: a run never passes unread files silently). */
+  runsAlways?: boolean;
+  /**
+   * The parts of a document the rule reads, and whether it reads the run's clock. Undefined: any
+   * part. The cache re-runs a clock-reading rule on a document parsed without Markdown (rather
+   * than linting the file again) only when this says it reads no `markdown`.
+   */
+  reads?: readonly RuleInput[];
   /** Rule reports findings under other rule ids (the markdownlint bridge reports `MD…` ids). */
   reportsForeignRuleIds?: boolean;
   /** How often a finding is a true positive (SARIF `precision`): a hint for reporters and triage. */

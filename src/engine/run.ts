@@ -7,7 +7,7 @@ import { loadProblemRule, type LoadProblem } from "../load/read.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
 import { compareDiagnostics, internalErrorDiagnostic, INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
-import { ruleMessage, type ReportDescriptor, type Rule, type RuleContext } from "./rule.js";
+import { ruleMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleMeta } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
 /** The rule set for a run, with config applied once (not per file). */
@@ -45,6 +45,14 @@ export function prepareRules(
   return { entries, rulesConfig, ruleNames };
 }
 
+/**
+ * Whether a document's own comments may silence the findings of a prepared rule: its
+ * `allowInlineSuppression` option when config sets one, else its {@link RuleMeta.suppression}.
+ */
+export function inlineSuppressionAllowed(entry: PreparedRules["entries"][number]): boolean {
+  return (entry.options.allowInlineSuppression as boolean | undefined) ?? entry.rule.meta.suppression?.inline ?? true;
+}
+
 /** Per-run values every rule sees. */
 export interface CheckOptions {
   /** The run's clock (default: now). */
@@ -60,9 +68,8 @@ export interface CheckOptions {
 
 /**
  * Runs every applicable rule over `document`, then drops the findings that inline suppression
- * comments silence (`src/engine/suppress.ts`) — except those of rules whose options say
- * `allowInlineSuppression: false` (the default for `injection-*` rules), security rules under a
- * blanket `handoff-disable`, and everything when `options.inlineSuppression` is false.
+ * comments silence (`src/engine/suppress.ts`) as each rule's {@link RuleMeta.suppression} allows —
+ * never when `options.inlineSuppression` is false.
  * A rule that throws is our bug: it is recorded in `internalErrors` and the other rules still run.
  */
 export function checkDocument(document: HandoffDocument, profile: Profile, prepared: PreparedRules, options: CheckOptions = {}): FileResult {
@@ -90,12 +97,9 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);
         if (!diagnostic) return;
-        // Injection rules are not silenced by comments in the (possibly hostile) document unless
-        // config opts in; a blanket `handoff-disable` never covers a security rule.
-        const allowInline = (entry.options.allowInlineSuppression as boolean | undefined) ?? !meta.tags.includes("injection");
-        if (allowInline && options.inlineSuppression !== false) {
+        if (options.inlineSuppression !== false && inlineSuppressionAllowed(entry)) {
           directives ??= suppressionDirectives(document);
-          const blanket = !meta.tags.includes("security");
+          const blanket = meta.suppression?.blanket ?? true;
           if (directives.length > 0 && isSuppressed(directives, diagnostic.ruleId, meta.code, diagnostic.line, diagnostic.offset, blanket)) return;
         }
         diagnostics.push(diagnostic);
@@ -153,19 +157,25 @@ function unreportedLoadProblem(document: HandoffDocument, problem: LoadProblem):
   };
 }
 
+/**
+ * Whose finding a report is, at what severity, under which messageId. A rule's own report: its
+ * id, its configured severity when config sets one explicitly, else the report's, else its
+ * default. A rule with {@link RuleMeta.reportsForeignRuleIds} names the id, resolves that id's
+ * configured severity itself (falling back to its own) and writes its own messages (no messageId).
+ */
+function reportIdentity(meta: RuleMeta, entry: PreparedRules["entries"][number], descriptor: ReportDescriptor): { ruleId: string; severity: Severity; messageId?: string } {
+  if (meta.reportsForeignRuleIds) return { ruleId: descriptor.ruleId || meta.id, severity: descriptor.severity ?? entry.severity };
+  return { ruleId: meta.id, severity: entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity), messageId: descriptor.messageId };
+}
+
 function toDiagnostic(
   document: HandoffDocument,
   rule: Rule,
   entry: PreparedRules["entries"][number],
   descriptor: ReportDescriptor,
 ): Diagnostic | undefined {
-  const meta = rule.meta;
-  const ruleId = meta.reportsForeignRuleIds && descriptor.ruleId ? descriptor.ruleId : meta.id;
-  const message = ruleMessage(meta, descriptor);
-  // A bridge rule (markdownlint) resolves each foreign id's configured severity itself, falling
-  // back to its own; its report wins even when the bridge's severity was set explicitly.
-  const severity: Severity =
-    meta.reportsForeignRuleIds && descriptor.severity ? descriptor.severity : entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity);
+  const { ruleId, severity, messageId } = reportIdentity(rule.meta, entry, descriptor);
+  const message = ruleMessage(rule.meta, descriptor);
   const lines = document.lines;
   let start: { line: number; column: number; offset: number };
   let end: { line: number; column: number; offset: number };
@@ -199,9 +209,7 @@ function toDiagnostic(
     offset: start.offset,
     endOffset: end.offset,
   };
-  if (!meta.reportsForeignRuleIds) {
-    diagnostic.messageId = descriptor.messageId;
-  }
+  if (messageId !== undefined) diagnostic.messageId = messageId;
   if (descriptor.secrets && descriptor.secrets.length > 0) diagnostic.secrets = descriptor.secrets;
   return diagnostic;
 }

@@ -39,6 +39,14 @@ export interface SuppressionDirective {
   targetLine?: number;
 }
 
+/** What every directive's text contains. */
+const DIRECTIVE_MARKER = "handoff-";
+
+/** Whether `text` may hold a suppression directive (false: it holds none). */
+export function mayHoldDirectives(text: string): boolean {
+  return text.includes(DIRECTIVE_MARKER);
+}
+
 const DIRECTIVE_RE = /<!--\s*handoff-(disable-next-line|disable|enable)(?=[\s-])([\s\S]*?)-->/g;
 const NAME_RE = /[^\s,]+/g;
 const MARKDOWNLINT_ID_RE = /^MD\d{3}$/;
@@ -53,9 +61,9 @@ export function suppressionDirectives(document: HandoffDocument): SuppressionDir
   const cached = cache.get(document);
   if (cached) return cached;
   const directives: SuppressionDirective[] = [];
-  // Every directive contains `handoff-`: most documents have none, and skip the tree walk (and
+  // Every directive contains DIRECTIVE_MARKER: most documents have none, and skip the tree walk (and
   // the Markdown parse, which reading `mdast` may start).
-  const root = document.text.includes("handoff-") ? document.mdast : undefined;
+  const root = mayHoldDirectives(document.text) ? document.mdast : undefined;
   if (root) {
     visit(root, "html", (node: Html) => {
       const start = node.position?.start.offset;

@@ -1,6 +1,7 @@
 /**
  * `defineInjectionRule`: the shape the nine `injection-*` rules share — profiles `all`, tags
- * `injection` and `security`, Markdown and JSON records — and the reporting of the scorer's
+ * `injection` and `security`, Markdown and JSON records, no suppression by the document's own
+ * comments — and the reporting of the scorer's
  * verdicts of the rule's own families, beside any structural checks the rule adds.
  */
 import type { HandoffDocument } from "../document/model.js";
@@ -52,6 +53,7 @@ export function defineInjectionRule(spec: InjectionRuleSpec): Rule {
       profiles: "all",
       formats: spec.formats ?? ["markdown", "json"],
       tags: ["injection", "security"],
+      suppression: { inline: false, blanket: false },
       ...(spec.precision ? { precision: spec.precision } : {}),
       messages: spec.messages,
     },

@@ -3,7 +3,8 @@
  * and checks the files it is sent, posting each file's result back as soon as it is done.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { createSession, lintOutcome } from "../lint.js";
+import { lintOutcome } from "../pipeline/cache-layer.js";
+import { createSession } from "../pipeline/session.js";
 import { readAhead } from "../load/read-ahead.js";
 import { readSource } from "../load/read.js";
 import type { FilesMessage, LintWorkerData, ResultMessage, WorkItem } from "./protocol.js";

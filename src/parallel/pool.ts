@@ -3,6 +3,12 @@
  * its own session built once from the run's options. Files are queued as the run finds them and
  * handed out in small batches as workers finish (files differ in size); each result comes back
  * with its index, and the caller puts results in path order.
+ *
+ * Not tinypool or piscina: those run one task per message on workers only, while here the main
+ * thread takes queued files too (one isolate fewer: a two-core run stays under 200 MB), files
+ * travel in batches, and the files of a worker that dies are linted on the main thread instead of
+ * failing the run. Under the esbuild bundle, their own worker entry files would also need to ship
+ * beside it.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";

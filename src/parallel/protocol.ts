@@ -4,10 +4,9 @@
  */
 import type { LintFacts } from "../cache/lint-cache.js";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
-import type { LintOptions } from "../lint.js";
+import type { WorkerLintOptions } from "../pipeline/options.js";
 
-/** The {@link LintOptions} a worker rebuilds its session from (custom rule objects cannot cross threads). */
-export type WorkerLintOptions = Omit<LintOptions, "rules">;
+export type { WorkerLintOptions };
 
 /** `workerData` of a lint worker. */
 export interface LintWorkerData {

@@ -4,7 +4,7 @@
  * expired handoff, the ways on.
  */
 import { formatUtc, parseTimestamp } from "../document/timestamp.js";
-import type { StepFinding, StepOutcome } from "./resume.js";
+import type { StepFinding, StepOutcome } from "./steps.js";
 
 const DAY_MS = 86_400_000;
 

@@ -33,29 +33,8 @@ import { orderSections, renderUserTier, rendersRecord, type RenderedSection } fr
 import { isStatus, RESUMABLE } from "./transitions.js";
 import { withExpiryGuidance } from "./expiry-step.js";
 
-/** A check step of the resume order. */
-export type ResumeStep = "integrity" | "injection" | "schema" | "sections" | "drift" | "expiry" | "version" | "record" | "status" | "secrets";
-
-/** The outcome of a step: `refused` stops the resume; `warning` and `notice` are printed before the content. */
-export type StepVerdict = "ok" | "warning" | "refused" | "notice";
-
-/** One thing a step found; `line`/`column` (1-based) and `ruleId` when a lint finding says it. */
-export interface StepFinding {
-  message: string;
-  line: number | null;
-  column: number | null;
-  ruleId: string | null;
-}
-
-/** The outcome of one step. */
-export interface StepOutcome {
-  step: ResumeStep;
-  outcome: StepVerdict;
-  /** What made the outcome (empty for `ok`). */
-  findings: StepFinding[];
-  /** What is not a finding but worth saying: what was left out and why, what was not checked. */
-  notes: string[];
-}
+export type { ResumeStep, StepFinding, StepOutcome, StepVerdict } from "./steps.js";
+import type { ResumeStep, StepFinding, StepOutcome, StepVerdict } from "./steps.js";
 
 /** Steps whose warnings `strict` turns into refusals. */
 export const STRICT_STEPS: readonly ResumeStep[] = ["integrity", "drift", "expiry"];

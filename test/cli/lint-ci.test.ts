@@ -194,7 +194,7 @@ describe("--only", () => {
 
   it("reports exactly the full run's findings of the named rules, same profiles, with and without workers", async () => {
     const full = await lintCorpus(["--no-workers"]);
-    // The rules tagged `file` stay on with --only (a file that could not be read is still reported).
+    // The rules whose metadata says `runsAlways` stay on with --only (a file that could not be read is still reported).
     const wanted = new Set(["no-secrets", "injection-override", "file-read", "file-encoding", "markdown-limits"]);
     const expected = full.files.map((f) => ({ ...f, diagnostics: f.diagnostics.filter((d) => wanted.has(d.ruleId)) }));
     const alone = await lintCorpus(["--no-workers", "--only", "no-secrets, HK030"]);

@@ -1,0 +1,131 @@
+/**
+ * The cache layer in front of a run's runner (`--cache`): answers unchanged files from
+ * `src/cache/lint-cache.ts`, brings cached results of clock-reading rules to this run's clock,
+ * and keeps the outcome of every file linted in full.
+ */
+import { LintCache, contentDigest, type LintFacts } from "../cache/lint-cache.js";
+import { VERIFIED_DELIVERY_SCHEMA } from "../records/json-record.js";
+import { parseDocument } from "../document/parse.js";
+import { compareDiagnostics, type MaskedFileResult } from "../engine/diagnostic.js";
+import type { SourceFile } from "../load/read.js";
+import { secretValuesToMask } from "../secrets/document.js";
+import { maskFileResult } from "../secrets/mask.js";
+import { checkDocument, inlineSuppressionAllowed, type PreparedRules } from "../engine/run.js";
+import { mayHoldDirectives } from "../engine/suppress.js";
+import type { HandoffDocument } from "../document/model.js";
+import { analyseSource } from "./analyse.js";
+import { settingsFor, type LintSession } from "./session.js";
+
+/** One file's (masked) result and, when a cache will keep it, what the cache needs to. */
+export interface FileOutcome {
+  result: MaskedFileResult;
+  facts?: LintFacts;
+}
+
+/**
+ * Lints one source and says what `--cache` needs to keep its result: the bytes' digest, the rules
+ * that read the clock, and whether those can be re-run without Markdown (see `src/cache/lint-cache.ts`).
+ */
+export function lintOutcome(source: SourceFile, session: LintSession): { result: MaskedFileResult; facts: LintFacts } {
+  const clockRules = new Set<string>();
+  const { document, result, hasSecrets } = analyseSource(source, session, { onClockRead: (id) => clockRules.add(id) });
+  const recheckable = document !== undefined && recheckableWithoutMarkdown(document, settingsFor(source.path, session).prepared, clockRules);
+  return {
+    result,
+    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable, hasSecrets },
+  };
+}
+
+/**
+ * Whether the findings of `clockRules` on `document` can be recomputed from the document parsed
+ * without Markdown, as their metadata tells: none of those rules reads Markdown, no suppression
+ * comment could silence them (the re-run sees no comments), and none reads a record fenced in
+ * Markdown.
+ */
+function recheckableWithoutMarkdown(document: HandoffDocument, prepared: PreparedRules, clockRules: ReadonlySet<string>): boolean {
+  const entries = prepared.entries.filter((entry) => clockRules.has(entry.rule.meta.id));
+  if (entries.some((entry) => entry.rule.meta.reads?.includes("markdown") ?? true)) return false;
+  if (entries.some(inlineSuppressionAllowed) && mayHoldDirectives(document.text)) return false;
+  // Without the schema id in its text a Markdown document has no fenced record: asking would parse it.
+  const fencedRecord = document.format === "markdown" && document.text.includes(VERIFIED_DELIVERY_SCHEMA) && document.record !== undefined;
+  return !(fencedRecord && entries.some((entry) => entry.rule.meta.reads?.includes("record")));
+}
+
+/**
+ * A cached result brought to this run's clock: the findings of `clockRules` are dropped and those
+ * rules re-run on the document parsed without Markdown (they read frontmatter and records only).
+ * Never throws: undefined when that fails (the caller lints the file in full).
+ */
+export function recheckClock(source: SourceFile, session: LintSession, cached: MaskedFileResult, clockRules: readonly string[]): MaskedFileResult | undefined {
+  try {
+    const settings = settingsFor(source.path, session);
+    const profile = session.profiles.get(cached.profile);
+    if (!profile) return undefined;
+    const document = parseDocument(source, { markdown: false });
+    document.profileId = profile.id;
+    const wanted = new Set(clockRules);
+    const prepared = { ...settings.prepared, entries: settings.prepared.entries.filter((entry) => wanted.has(entry.rule.meta.id)) };
+    const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now }), secretValuesToMask(document));
+    if (fresh.internalErrors.length > 0) return undefined;
+    const kept = cached.diagnostics.filter((d) => !wanted.has(d.ruleId));
+    return { ...cached, diagnostics: [...kept, ...fresh.diagnostics].sort(compareDiagnostics) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a cache key holds from the session: everything a file's result depends on but its bytes. */
+function sessionKey(session: LintSession): Record<string, unknown> {
+  const options = session.workerOptions;
+  return {
+    cwd: session.cwd,
+    configDir: session.configDir,
+    config: session.config,
+    profile: options?.profile,
+    ruleOverrides: options?.ruleOverrides,
+    onlyRules: options?.onlyRules,
+    maxFileSize: session.maxFileSize,
+    rules: session.rules.map((rule) => `${rule.meta.id}:${rule.meta.code}`),
+  };
+}
+
+/** `--cache`: where results are kept and what they depend on beyond the session (handoffkit's version). */
+export interface CacheOptions {
+  directory: string;
+  key: Record<string, unknown>;
+}
+
+/** A run's cache, as the scheduler uses it. */
+export interface CacheLayer {
+  /** The result of `source` without linting it (a hit, or a hit re-checked against the clock); undefined: lint it. */
+  answer(source: SourceFile): MaskedFileResult | undefined;
+  /** Keeps the outcome of the file at absolute `filePath`, linted in full. */
+  store(filePath: string, outcome: FileOutcome): void;
+  /** Writes the cache; @returns why it could not be written, for a warning. */
+  save(): Promise<string | undefined>;
+  readonly stats: LintCache["stats"];
+}
+
+/** Opens the cache of `session` (undefined for a session with custom rule objects: their results are never kept). */
+export function openCacheLayer(session: LintSession, options: CacheOptions | undefined): CacheLayer | undefined {
+  if (!options || !session.workerOptions) return undefined;
+  const cache = LintCache.open(options.directory, { ...options.key, ...sessionKey(session) });
+  return {
+    stats: cache.stats,
+    answer(source) {
+      // A file that cannot be loaded is always linted: a permission can change while the (empty) bytes do not.
+      if (source.problems.length > 0) {
+        cache.stats.misses++;
+        return undefined;
+      }
+      const found = cache.lookup(source.path, contentDigest(source.bytes), session.now);
+      if (found.kind === "hit") return found.result;
+      if (found.kind === "recheck") return recheckClock(source, session, found.result, found.clockRules);
+      return undefined;
+    },
+    store(filePath, outcome) {
+      if (outcome.facts) cache.store(filePath, outcome.result, outcome.facts, session.now);
+    },
+    save: () => cache.save(),
+  };
+}
