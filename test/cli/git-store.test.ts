@@ -1,5 +1,5 @@
 /**
- * `new`, `list`, `resume`, `status` and `seal` on the git store (`--store git`, or `"store": "git"`
+ * `new`, `list`, `resume`, `status`, `seal` and `stats` on the git store (`--store git`, or `"store": "git"`
  * in config), in real temporary repositories: what they print names the ref, what they change lands
  * on the ref, and the work tree, index and branches stay as they were.
  */
@@ -56,7 +56,7 @@ describe("the git store on the command line", () => {
     ]);
   });
 
-  it('"store": "git" in config selects it; seal seals a handoff of the store by id', async () => {
+  it('"store": "git" in config selects it; seal seals a handoff of the store by id; stats counts its handoffs', async () => {
     repo.write("handoff.config.json", '{ "store": "git" }\n');
     repo.commit("config");
     before = snapshot();
@@ -67,6 +67,9 @@ describe("the git store on the command line", () => {
     expect(sealed.stdout).toMatch(new RegExp(`^${REF}:20260302T0900Z-notes\\.md: sealed sha256:[0-9a-f]{64}\\n$`));
     expect(repo.git("show", `${REF}:20260302T0900Z-notes.md`)).toMatch(/^integrity: sha256:[0-9a-f]{64}$/m);
     expect(repo.git("rev-list", "--count", REF)).toBe("2");
+    // stats without paths counts the store's handoffs, not the work tree's files.
+    const stats = await cli(["stats", "--format", "json", "--now", NOW], repo.root);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ files: 1, handoffs: 1 });
   });
 
   it("refuses to write a secret onto the ref (exit 1); names the ref, not the checkout, for a missing handoff; refuses --dir with the git store (exit 2)", async () => {
