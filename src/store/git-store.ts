@@ -16,6 +16,7 @@ import { chmod, lstat, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { commitTree, commonGitDir, compareAndSwapRef, readBlobs, refTip, treeFiles, writeBlobs, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
 import { createExclusive } from "../fs/atomic-write.js";
+import { LOCK_SUFFIX } from "../fs/file-lock.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { DirectoryStore } from "./store.js";
 
@@ -174,8 +175,8 @@ export class GitStore {
         const relative = prefix ? `${prefix}/${name}` : name;
         const info = await lstat(file);
         if (info.isDirectory()) {
-          // proper-lockfile's `<file>.lock` directories are not handoffs.
-          if (!name.endsWith(".lock")) await walk(file, relative);
+          // A compare-and-swap's lock directory (src/fs/file-lock.ts) holds no handoff.
+          if (!name.endsWith(LOCK_SUFFIX)) await walk(file, relative);
         } else if (info.isFile() && (this.baseFiles.has(relative) || (isHandoffInDirectory(relative) && !name.startsWith(".")))) {
           now.set(relative, await readFile(file));
         }

@@ -108,6 +108,8 @@ describe("handoff sync", () => {
     expect(git(a, "rev-parse", `${REF}:${file}`)).toBe(versionB);
     expect([state(a), state(b)]).toEqual([beforeA, beforeB]);
 
+    const text = await cli(["log", id], b);
+    expect(text.stdout.split("\n")[0]).toMatch(new RegExp(`^[0-9a-f]{12}  \\d{4}-\\d{2}-\\d{2}T[0-9:]{8}(Z|[+-]\\d{2}:\\d{2})  Writer b  added ${kept.replace(/\./g, "\\.")}$`));
     const log = await cli(["log", id, "--format", "json"], b);
     expect(log.code).toBe(0);
     const commits = (JSON.parse(log.stdout) as { commits: Array<{ author: string; changes: Array<{ status: string; path: string }> }> }).commits;
