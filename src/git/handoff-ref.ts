@@ -10,14 +10,27 @@ import { GitError, runGit } from "./run.js";
 /** The object id git writes for "no such ref" in `update-ref`'s OLD argument. */
 export const ZERO_OID = "0".repeat(40);
 
-/** One file of a tree: its mode (`100644`, `100755`) and blob id, by `/`-separated path. */
+/**
+ * One entry of a tree below its directories, by `/`-separated path: a file (`100644`, `100755`), a
+ * symbolic link (`120000`) or a submodule (`160000`, type `commit`).
+ */
 export interface TreeFile {
   mode: string;
+  /** `blob`, or `commit` for a submodule. */
+  type: string;
   oid: string;
 }
 
-/** A tree's files by path; only regular files (symbolic links and submodules are left out). */
+/** A tree's entries by path, every one kept (a tree written from it has them all). */
 export type TreeFiles = Map<string, TreeFile>;
+
+/**
+ * True for an entry a checkout may write as a file: a regular file whose path has no `..`, `.` or
+ * empty segment (git refuses to check such paths out; here they would leave the store).
+ */
+export function isCheckoutFile(file: string, entry: TreeFile): boolean {
+  return entry.type === "blob" && (entry.mode === "100644" || entry.mode === "100755") && !file.split("/").some((segment) => segment === "" || segment === "." || segment === "..");
+}
 
 /** The commit `ref` points at, or undefined when there is no such ref. */
 export async function refTip(gitDir: string, ref: string): Promise<string | undefined> {
@@ -36,10 +49,7 @@ export async function refsUnder(gitDir: string, prefix: string): Promise<Map<str
   return refs;
 }
 
-/**
- * The regular files of `commit`'s tree (empty for undefined). A path with a `..`, `.` or empty
- * segment is left out: git refuses to check such trees out, and here it would leave the store.
- */
+/** Every entry of `commit`'s tree below its directories (empty for undefined). */
 export async function treeFiles(gitDir: string, commit: string | undefined): Promise<TreeFiles> {
   const files: TreeFiles = new Map();
   if (commit === undefined) return files;
@@ -48,10 +58,8 @@ export async function treeFiles(gitDir: string, commit: string | undefined): Pro
     const tab = record.indexOf("\t");
     if (tab < 0) continue;
     const [mode, type, oid] = record.slice(0, tab).split(" ");
-    const file = record.slice(tab + 1);
-    if (type !== "blob" || (mode !== "100644" && mode !== "100755") || oid === undefined) continue;
-    if (file.split("/").some((segment) => segment === "" || segment === "." || segment === "..")) continue;
-    files.set(file, { mode, oid });
+    if (mode === undefined || type === undefined || oid === undefined) continue;
+    files.set(record.slice(tab + 1), { mode, type, oid });
   }
   return files;
 }
@@ -125,9 +133,9 @@ export async function writeTree(gitDir: string, files: TreeFiles): Promise<strin
     }
     return entries;
   };
-  for (const [file, { mode, oid }] of files) {
+  for (const [file, { mode, type, oid }] of files) {
     const slash = file.lastIndexOf("/");
-    dirOf(slash < 0 ? "" : file.slice(0, slash)).set(file.slice(slash + 1), `${mode} blob ${oid}`);
+    dirOf(slash < 0 ? "" : file.slice(0, slash)).set(file.slice(slash + 1), `${mode} ${type} ${oid}`);
   }
   // Deepest directories first, so a parent's entry can name its children's trees.
   const order = [...dirs.keys()].sort((a, b) => b.split("/").length - a.split("/").length || (a < b ? 1 : -1));

@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { commitTree, commonGitDir, compareAndSwapRef, readBlobs, refTip, treeFiles, writeBlobs, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
+import { commitTree, commonGitDir, compareAndSwapRef, isCheckoutFile, readBlobs, refTip, treeFiles, writeBlobs, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
 import { createExclusive } from "../fs/atomic-write.js";
 import { LOCK_SUFFIX } from "../fs/file-lock.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
@@ -126,20 +126,27 @@ export class GitStore {
     const gitDir = await commonGitDir(cwd);
     const base = await refTip(gitDir, ref);
     const files = await treeFiles(gitDir, base);
-    const blobs = await readBlobs(gitDir, [...files.values()].map((f) => f.oid));
+    // Only regular files inside the store are written out; every other entry stays in the tree as it is.
+    const checkout = [...files].filter(([file, entry]) => isCheckoutFile(file, entry));
+    const blobs = await readBlobs(gitDir, checkout.map(([, f]) => f.oid));
     const checkouts = path.join(gitDir, "handoffkit", "checkouts");
     await removeStaleCheckouts(checkouts);
     const root = path.join(checkouts, `${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(root, { recursive: true });
     const bytes = new Map<string, Buffer>();
-    for (const [file, entry] of files) {
-      const content = blobs.get(entry.oid) as Buffer;
-      const target = path.join(root, ...file.split("/"));
-      await mkdir(path.dirname(target), { recursive: true });
-      // A scratch copy: read back, but not synced (the ref is what lasts).
-      await createExclusive(target, content, { durable: false });
-      if (entry.mode === "100755") await chmod(target, 0o755);
-      bytes.set(file, content);
+    try {
+      for (const [file, entry] of checkout) {
+        const content = blobs.get(entry.oid) as Buffer;
+        const target = path.join(root, ...file.split("/"));
+        await mkdir(path.dirname(target), { recursive: true });
+        // A scratch copy: read back, but not synced (the ref is what lasts).
+        await createExclusive(target, content, { durable: false });
+        if (entry.mode === "100755") await chmod(target, 0o755);
+        bytes.set(file, content);
+      }
+    } catch (error) {
+      await rm(root, { recursive: true, force: true });
+      throw error;
     }
     const hatch3r = profile === "hatch3r" || [...files.keys()].some((f) => f.startsWith("active/") || f.startsWith("archived/"));
     const view = new DirectoryStore(
@@ -177,7 +184,7 @@ export class GitStore {
         if (info.isDirectory()) {
           // A compare-and-swap's lock directory (src/fs/file-lock.ts) holds no handoff.
           if (!name.endsWith(LOCK_SUFFIX)) await walk(file, relative);
-        } else if (info.isFile() && (this.baseFiles.has(relative) || (isHandoffInDirectory(relative) && !name.startsWith(".")))) {
+        } else if (info.isFile() && (this.baseBytes.has(relative) || (isHandoffInDirectory(relative) && !name.startsWith(".")))) {
           now.set(relative, await readFile(file));
         }
       }
@@ -188,7 +195,7 @@ export class GitStore {
       const before = this.baseBytes.get(file);
       if (!before || Buffer.compare(before, bytes) !== 0) changes.set(file, bytes);
     }
-    for (const file of this.baseFiles.keys()) if (!now.has(file)) changes.set(file, null);
+    for (const file of this.baseBytes.keys()) if (!now.has(file)) changes.set(file, null);
     return changes;
   }
 
@@ -204,12 +211,14 @@ export class GitStore {
     const removed = [...changes].filter(([, b]) => b === null).map(([f]) => f);
     if (changes.size === 0) return { commit: undefined, changed, removed, parent: this.base, attempts: 0 };
     for (const file of changed) {
+      const kept = this.baseFiles.get(file);
+      if (kept && !this.baseBytes.has(file)) throw new StoreRefusalError(`${this.ref}:${file} is a tree entry that is not a handoff file (mode ${kept.mode}); it is not replaced`);
       const refusal = await options.gate?.(file, changes.get(file) as Buffer);
       if (refusal !== undefined) throw new StoreRefusalError(`${this.ref}:${file} was not written: ${refusal}`);
     }
     const written = new Map<string, TreeFile>();
     const oids = await writeBlobs(this.gitDir, changed.map((file) => ({ path: path.join(this.root, ...file.split("/")), bytes: changes.get(file) as Buffer })));
-    changed.forEach((file, i) => written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", oid: oids[i] as string }));
+    changed.forEach((file, i) => written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", type: "blob", oid: oids[i] as string }));
     const message = options.message ?? commitSubject([...changed.map((f) => (this.baseFiles.has(f) ? `update ${f}` : `add ${f}`)), ...removed.map((f) => `remove ${f}`)]);
     const maxAttempts = options.maxAttempts ?? 50;
     let parent = this.base;

@@ -150,14 +150,22 @@ describe("GitStore", () => {
     expect(repo.git("ls-tree", "-r", "--name-only", "refs/handoffs/default")).toBe("archived/2026-03-02_T0900_abcde_x.md");
   });
 
-  it("leaves out tree entries that are not regular files inside the store when writing the checkout", async () => {
+  it("leaves tree entries that are not regular files out of the checkout, and keeps them in the tree", async () => {
     const blob = repo.git("hash-object", "-w", "README.md");
     const tree = execBytes(["mktree"], `120000 blob ${blob}\tlink.md\n100644 blob ${blob}\tplain.md\n`).toString("utf8").trim();
     const commit = repo.git("commit-tree", tree, "-m", "odd");
     repo.git("update-ref", "refs/handoffs/default", commit);
     const store = await open();
     expect((await store.view.list()).map((h) => h.id)).toEqual(["plain"]);
+    // A publish keeps the entry it did not write out, and never replaces it with a file.
+    writeFileSync(path.join(store.root, "plain.md"), "changed\n");
+    await store.publish();
     await store.dispose();
+    expect(repo.git("ls-tree", "refs/handoffs/default").split("\n").map((line) => line.replace(/ [0-9a-f]{40}/, ""))).toEqual(["120000 blob\tlink.md", "100644 blob\tplain.md"]);
+    const again = await open();
+    writeFileSync(path.join(again.root, "link.md"), "a file\n");
+    await expect(again.publish()).rejects.toThrow("refs/handoffs/default:link.md is a tree entry that is not a handoff file (mode 120000); it is not replaced");
+    await again.dispose();
   });
 });
 
