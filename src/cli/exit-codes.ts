@@ -12,7 +12,7 @@ export const EXIT_CODES = {
   ],
   seal: [
     [0, "every file sealed (or already sealed)"],
-    [1, "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway)"],
+    [1, "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway); git store: another session changed the handoff first"],
     [2, "a file cannot be sealed (unreadable, broken frontmatter, a JSON record) or a usage error"],
   ],
   verify: [
