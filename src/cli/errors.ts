@@ -21,7 +21,7 @@ export class UsageError extends UserError {
  * depend on the CLI): a bad config, a store name that escapes, a template, git refusing (not a
  * repository, git missing), a write that did not happen (the file is unchanged).
  */
-const USER_ERROR_NAMES: ReadonlySet<string> = new Set(["ConfigError", "StoreEscapeError", "TemplateError", "GitError", "AtomicWriteError"]);
+const USER_ERROR_NAMES: ReadonlySet<string> = new Set(["ConfigError", "StoreEscapeError", "TemplateError", "GitError", "AtomicWriteError", "StoreNameError", "HandoffHistoryError", "SyncError"]);
 
 /** Whether `error` is the user's: a {@link UserError} or one of {@link USER_ERROR_NAMES}. */
 export function isUserError(error: unknown): error is Error {

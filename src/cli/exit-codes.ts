@@ -12,7 +12,7 @@ export const EXIT_CODES = {
   ],
   seal: [
     [0, "every file sealed (or already sealed)"],
-    [1, "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway)"],
+    [1, "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway); git store: another session changed the handoff first"],
     [2, "a file cannot be sealed (unreadable, broken frontmatter, a JSON record) or a usage error"],
   ],
   verify: [
@@ -27,6 +27,7 @@ export const EXIT_CODES = {
   ],
   new: [
     [0, "written (the path on stdout), or storage_unresolved (the handoff on stdout, not saved)"],
+    [1, "git store: not written, refused: the handoff holds a secret, or another session wrote the same name first"],
     [2, "not written: a usage error, an existing verified-delivery record, or a failed write"],
   ],
   list: [
@@ -42,6 +43,15 @@ export const EXIT_CODES = {
     [0, "the status changed"],
     [1, "refused: the lifecycle does not allow the move, or another session changed the handoff first"],
     [2, "no such handoff, an unknown status, an unusable file, or a usage error"],
+  ],
+  log: [
+    [0, "the handoff's history printed"],
+    [2, "no git store here, no such handoff in its history, or a usage error"],
+  ],
+  sync: [
+    [0, "every git store is the same here and on the remote"],
+    [1, "synced, but a handoff changed on both sides: both versions are kept (the remote's beside ours, as .conflict-<blob>) for a person to resolve"],
+    [2, "the remote cannot be fetched or pushed, it still rejected the push after the retries, or a usage error"],
   ],
   stats: [
     [0, "figures printed; every --fail-under gate holds (a figure of 0 of 0 passes, with a note)"],

@@ -16,7 +16,8 @@ import { textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
-import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
+import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
+import { storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** hatch3r warns when more than this many handoffs are active (public repo hatch3r/hatch3r, v2.x). */
 export const HATCH3R_ACTIVE_WARNING = 25;
@@ -105,7 +106,10 @@ function table(rows: readonly ListRow[]): string {
 
 /** Runs `list`. @returns 0, or 2 for usage errors. */
 export async function runList(options: ListCommandOptions, io: CommandIO): Promise<number> {
-  const { session, stores } = openStore(options, io);
+  return withStore("list", options, io, false, (opened) => listIn(opened, options, opened.io));
+}
+
+async function listIn({ session, stores }: OpenedStore, options: ListCommandOptions, io: CommandIO): Promise<number> {
   const wanted = options.status && options.status.length > 0 ? new Set(options.status.flatMap((s) => s.split(","))) : undefined;
   for (const status of wanted ?? []) {
     if (!isStatus(status)) throw new ConfigError(`unknown status '${status}' (known: ${STATUSES.join(", ")})`);
@@ -149,6 +153,7 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
     .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
     .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
+    .addOption(storeOption())
     .addOption(profileOption("look up the store of this profile"))
     .addOption(configOption())
     .addOption(noConfigOption())

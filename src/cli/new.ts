@@ -17,7 +17,8 @@ import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { UserError } from "./errors.js";
-import { openStore, type StoreCommandOptions } from "./store-options.js";
+import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
+import type { StoreCommandOptions } from "./store-options.js";
 import { packageRoot } from "./version.js";
 
 /** Options of `new`. */
@@ -51,7 +52,10 @@ function snoRecordValue(repo: RepositoryFacts, values: Readonly<Record<string, s
  * @throws ConfigError, TemplateError or UserError (a failed write: nothing saved): exit 2.
  */
 export async function runNew(options: NewCommandOptions, io: CommandIO): Promise<number> {
-  const { session, store } = openStore(options, io);
+  return withStore("new", options, io, false, (opened) => newIn(opened, options, opened.io));
+}
+
+async function newIn({ session, store }: OpenedStore, options: NewCommandOptions, io: CommandIO): Promise<number> {
   const profile = options.profile ?? (store.location.profile === "generic" ? "contract" : store.location.profile);
   if (!PROFILES.includes(profile)) throw new ConfigError(`'new' has templates for ${PROFILES.join(", ")}; not '${profile}'`);
   const template = await readTemplate(options.templates ? path.resolve(io.cwd, options.templates) : path.join(packageRoot(), "templates"), profile);
@@ -106,6 +110,7 @@ export function registerNew(program: Command, io: CommandIO, setExit: (code: num
     .option("-s, --slug <slug>", "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)")
     .option("--agent <name>", "the writing agent (source_agent)", "handoffkit")
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
+    .addOption(storeOption())
     .option("--templates <dir>", "a folder of <profile>.md templates to use instead of the bundled ones")
     .addOption(configOption())
     .addOption(noConfigOption())

@@ -27,6 +27,8 @@ const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
   ["list", async () => (await import("./list.js")).registerList],
   ["resume", async () => (await import("./resume.js")).registerResume],
   ["status", async () => (await import("./status.js")).registerStatus],
+  ["log", async () => (await import("./log.js")).registerLog],
+  ["sync", async () => (await import("./sync.js")).registerSync],
   ["stats", async () => (await import("./stats.js")).registerStats],
   ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
   ["install-agent-hook", async () => (await import("./install-agent-hook.js")).registerInstallAgentHook],

@@ -24,7 +24,8 @@ import { formatNames, textFormatOption } from "./format-names.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
-import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
+import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
+import { storeLabel, type StoreCommandOptions } from "./store-options.js";
 
 /** Options of `resume`. */
 export interface ResumeCommandOptions extends StoreCommandOptions {
@@ -121,10 +122,13 @@ function checks(steps: readonly StepOutcome[]): Array<Record<string, unknown>> {
 
 /** Runs `resume`. @returns the exit code (`EXIT_CODES.resume` in ./exit-codes.ts). */
 export async function runResume(name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
+  return withStore("resume", options, io, true, (opened) => resumeIn(opened, name, options, opened.io));
+}
+
+async function resumeIn({ session, stores }: OpenedStore, name: string | undefined, options: ResumeCommandOptions, io: CommandIO): Promise<number> {
   const json = options.format === "json";
   const dryRun = Boolean(options.dryRun);
   const strict = Boolean(options.strict);
-  const { session, stores } = openStore(options, io, true);
   const chosen = await target(name, options, stores, io, session);
   const labels = stores.map((s) => storeLabel(s.location.root, io.cwd));
   if (!chosen.file) {
@@ -206,6 +210,7 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
     .addOption(textFormatOption(["json", "agent-hook"], `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
+    .addOption(storeOption())
     .addOption(profileOption("check against this profile (and read only its store)"))
     .addOption(configOption())
     .addOption(noConfigOption())

@@ -16,11 +16,14 @@ import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption } from "./options.js";
+import { selectedBackend, storeOption, withStore } from "./store-backend.js";
 
 /** Options parsed from the command line. */
 export interface SealCommandOptions {
   force?: boolean;
   config?: string | false;
+  /** `--store`: with the git store, a name of one of its handoffs is sealed there. */
+  store?: string;
 }
 
 /** Rules whose error findings block sealing: the secret and injection rules, by id. */
@@ -80,6 +83,15 @@ export async function runSeal(
   return exit;
 }
 
+/**
+ * Runs `seal` on the selected store: with the git store, an argument naming one of its handoffs (id
+ * or file name) is sealed in the store and published onto its ref; any other argument is a file.
+ */
+export async function runSealInStore(files: string[], options: SealCommandOptions, io: CommandIO): Promise<number> {
+  if (selectedBackend(options, io) === "directory") return runSeal(files, options, io);
+  return withStore("seal", options, io, false, async ({ store, io: shown }) => runSeal(await Promise.all(files.map((file) => store.read(file).then((h) => h.path, () => file))), options, shown));
+}
+
 /** Adds the `seal` command to `program`. */
 export function registerSeal(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   program
@@ -89,8 +101,9 @@ export function registerSeal(program: Command, io: CommandIO, setExit: (code: nu
     .option("--force", "seal even with error findings from the secret or injection rules")
     .addOption(configOption())
     .addOption(noConfigOption())
+    .addOption(storeOption())
     .addHelpText("after", exitCodesHelp("seal"))
     .action(async (files: string[], options: SealCommandOptions) => {
-      setExit(await runSeal(files, options, io));
+      setExit(await runSealInStore(files, options, io));
     });
 }

@@ -20,6 +20,7 @@ import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
+import { selectedBackend, storeOption, withStore } from "./store-backend.js";
 
 /** Options parsed from the command line. */
 export interface StatsCommandOptions {
@@ -32,6 +33,8 @@ export interface StatsCommandOptions {
   failUnder?: string[];
   /** `--now`, parsed. */
   now?: Date;
+  /** `--store`: with the git store and no paths, the figures are over its handoffs. */
+  store?: string;
 }
 
 /** The machine formats of `stats`, besides `text`. */
@@ -125,6 +128,13 @@ function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): n
  * path matches nothing. @throws ConfigError for a bad gate or config, GitError for `--history` git failures.
  */
 export async function runStats(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
+  if (paths.length === 0 && !options.history && selectedBackend(options, io) === "git") {
+    return withStore("stats", options, io, false, (opened) => statsOf([opened.store.location.root], options, opened.io));
+  }
+  return statsOf(paths, options, io);
+}
+
+async function statsOf(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
   let gates: Gate[];
   try {
     gates = (options.failUnder ?? []).map(parseGate);
@@ -177,6 +187,7 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
     .addOption(profileOption("check every document against this profile"))
     .addOption(configOption())
     .addOption(noConfigOption())
+    .addOption(storeOption())
     .option("--summary", "also append the Markdown report to $GITHUB_STEP_SUMMARY when it is set")
     .option("--history", "figures at each commit that changed the directory (read from git, nothing checked out)")
     .option("--since <date>", "with --history: commits since this date")

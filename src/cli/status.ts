@@ -8,18 +8,22 @@ import { ConfigError } from "../engine/config.js";
 import { buildDocument } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/status-change.js";
-import { isStatus, nextStatuses, STATUSES } from "../resume/transitions.js";
+import { isStatus, nextStatuses, STATUSES, type HandoffStatus } from "../resume/transitions.js";
 import { StoreEscapeError } from "../store/naming.js";
 import type { DirectoryStore, StoredHandoff } from "../store/store.js";
 import { exitCodesHelp } from "./exit-codes.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
-import { openStore, type StoreCommandOptions } from "./store-options.js";
+import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
+import type { StoreCommandOptions } from "./store-options.js";
 
 /** Runs `status`. @returns 0 changed, 1 refused, 2 usage or unusable. */
 export async function runStatus(id: string, to: string, options: StoreCommandOptions, io: CommandIO): Promise<number> {
   if (!isStatus(to)) throw new ConfigError(`unknown status '${to}' (known: ${STATUSES.join(", ")})`);
-  const { session, stores } = openStore(options, io);
+  return withStore("status", options, io, false, (opened) => statusIn(opened, id, to, options, opened.io));
+}
+
+async function statusIn({ session, stores }: OpenedStore, id: string, to: HandoffStatus, options: StoreCommandOptions, io: CommandIO): Promise<number> {
   // The handoff is looked up in every store that exists, in the order list and resume read them.
   let found: { store: DirectoryStore; handoff: StoredHandoff } | undefined;
   let missing = `no handoff '${id}'`;
@@ -72,6 +76,7 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .argument("<id>", "handoff id or file name in the store")
     .argument("<status>", "the new status")
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
+    .addOption(storeOption())
     .addOption(profileOption("look up the store of this profile"))
     .addOption(configOption())
     .addOption(noConfigOption())

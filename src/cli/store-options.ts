@@ -16,6 +16,14 @@ export interface StoreCommandOptions {
   config?: string | false;
   /** `--now`, parsed. */
   now?: Date;
+  /** `--store`: the backend (./store-backend.ts). */
+  store?: string;
+}
+
+/** The lint session of a store command (config, profile, clock); `untrusted`: see {@link openStore}. */
+export function storeSession(options: StoreCommandOptions, io: CommandIO, untrusted = false): LintSession {
+  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  return createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
 }
 
 /**
@@ -26,8 +34,7 @@ export interface StoreCommandOptions {
  * every store that exists (only `store` with `--dir` or `--profile`), which `list` and `resume` read.
  */
 export function openStore(options: StoreCommandOptions, io: CommandIO, untrusted = false): { session: LintSession; store: DirectoryStore; stores: DirectoryStore[] } {
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
+  const session = storeSession(options, io, untrusted);
   const resolve = { cwd: io.cwd, env: io.env, dir: options.dir, profile: options.profile };
   const store = new DirectoryStore(resolveStore(resolve), io.env);
   const stores = existingStores(resolve).map((location) => (location.root === store.location.root ? store : new DirectoryStore(location, io.env)));

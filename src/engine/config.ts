@@ -44,6 +44,8 @@ export interface HandoffConfig {
   overrides?: ConfigOverride[];
   /** Baseline file (relative to the config file) whose findings are not reported. */
   baseline?: string;
+  /** Where the store commands keep handoffs: `directory` (default) or `git` (src/store/git-store.ts). */
+  store?: "directory" | "git";
 }
 
 /** A config and where it came from. */

@@ -223,10 +223,13 @@ async function syncDirectory(dir: string): Promise<void> {
 /**
  * Creates `file` with exactly `bytes`, never replacing one: a synced temp file is hard-linked to
  * the name (`link(2)` fails when the name exists), then the directory is synced and the file read back.
+ * @param options `durable: false` skips both syncs, for a scratch file that need not survive a
+ * crash (the git store's checkout, src/store/git-store.ts); it is still exclusive and read back.
  * @throws AtomicWriteError `exists` when `file` exists, `read-back-mismatch` when the bytes read
  * back differ; the underlying fs error otherwise. No temp file is left behind in any case.
  */
-export async function createExclusive(file: string, bytes: Uint8Array): Promise<void> {
+export async function createExclusive(file: string, bytes: Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
+  const durable = options.durable ?? true;
   const abs = path.resolve(file);
   const dir = path.dirname(abs);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
@@ -234,7 +237,7 @@ export async function createExclusive(file: string, bytes: Uint8Array): Promise<
   try {
     try {
       await handle.writeFile(bytes);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -247,6 +250,6 @@ export async function createExclusive(file: string, bytes: Uint8Array): Promise<
   } finally {
     await unlink(temp).catch(() => undefined);
   }
-  await syncDirectory(dir);
+  if (durable) await syncDirectory(dir);
   await readBack(abs, bytes);
 }

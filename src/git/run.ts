@@ -1,8 +1,9 @@
 /**
- * Running git, read-only, in one place: `git` is spawned with `execFile` (no shell), arguments as an
- * array, output as raw bytes, and every failure is one {@link GitError}. Nothing here writes to a
- * repository: `GIT_OPTIONAL_LOCKS=0` keeps even `git status` from refreshing the index, and no
- * command that changes refs, index or work tree is ever run.
+ * Running git in one place: `git` is spawned with `execFile` (no shell), arguments as an array,
+ * output as raw bytes, and every failure is one {@link GitError}. `GIT_OPTIONAL_LOCKS=0` keeps even
+ * `git status` from refreshing the index. The only writes any caller makes are the git store's
+ * (src/git/handoff-ref.ts): new objects, and refs under `refs/handoffs/` and
+ * `refs/handoffs-remote/`; no command that changes the index, the work tree or a branch is run.
  */
 import { execFile } from "node:child_process";
 
@@ -41,8 +42,10 @@ export type GitEnvironment = "sanitised" | "inherit-index";
 export interface GitRunOptions {
   /** Default `sanitised`. */
   environment?: GitEnvironment;
-  /** Bytes written to git's standard input (e.g. object ids for `cat-file --batch`). */
-  input?: string;
+  /** Bytes written to git's standard input (e.g. object ids for `cat-file --batch`, a blob for `hash-object --stdin`). */
+  input?: string | Uint8Array;
+  /** Variables set after the environment is sanitised (a commit identity when none is configured). */
+  env?: Readonly<Record<string, string>>;
 }
 
 const REPOSITORY_VARIABLES = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX"];
@@ -67,7 +70,7 @@ export function runGit(args: readonly string[], cwd: string, allowedExitCodes: r
     const child = execFile(
       "git",
       ["-c", "core.quotePath=false", ...args],
-      { cwd, env: gitEnv(options.environment ?? "sanitised"), encoding: "buffer", maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
+      { cwd, env: { ...gitEnv(options.environment ?? "sanitised"), ...options.env }, encoding: "buffer", maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
       (error, stdout, stderr) => {
         const stderrText = stderr.toString("utf8");
         const exitCode = error ? (typeof error.code === "number" ? error.code : undefined) : 0;

@@ -2,7 +2,8 @@
  * The handoff store: the contract's five operations over a directory backend.
  * `resolve` (./resolve.ts) finds the root; `write` creates a new handoff atomically, never
  * overwriting, and reads it back; `list`/`latest`/`read` find handoffs; `format` renders one for a
- * reader (the resume pipeline, src/resume/).
+ * reader (the resume pipeline, src/resume/). The git backend (./git-store.ts) runs the same
+ * operations over a checkout of its ref, through this class.
  */
 import { link, mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
