@@ -473,7 +473,7 @@ describe("corpus/", () => {
     const run = await lintPaths(["corpus"], createSession({ cwd: repoRoot, now: new Date("2026-12-01T00:00:00Z") }));
     expect(run.unmatched).toEqual([]);
     results = run.results;
-  }, 120_000);
+  });
 
   it("lints exactly the files of the table, in path order, without internal errors", () => {
     expect(results.map((r) => r.path)).toEqual(expectedPaths.map((p) => `corpus/${p}`));

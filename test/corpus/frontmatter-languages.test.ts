@@ -18,7 +18,7 @@ describe("corpus/frontmatter-languages", () => {
   beforeAll(async () => {
     const session = createSession({ cwd: repoRoot, config: {}, now: new Date("2026-12-01T00:00:00Z") });
     results = (await lintPaths(FILES, session, undefined, { workers: 0 })).results;
-  }, 120_000);
+  });
 
   it("lints the four files with the same profile and the same findings, whatever the frontmatter language", () => {
     const byFile = FILES.map((file) => {

@@ -48,7 +48,7 @@ describe.skipIf(absent)(`the ledger of corpus-public/docs${absent ? " (skipped: 
 
   beforeAll(async () => {
     ({ documents, findings } = await lintCorpus(publicCorpusDir as string));
-  }, 180_000);
+  });
 
   it("has a row, reviewed, for every finding and a finding for every row (npm run ledger shows the difference)", () => {
     const diff = diffLedger(findings, rows);

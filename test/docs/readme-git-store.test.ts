@@ -81,5 +81,5 @@ describe("README: the git store", () => {
     git(a, "fetch", "-q");
     expect(git(a, "rev-parse", "refs/handoffs-remote/origin/default")).toBe(git(b, "rev-parse", REF));
     expect(git(remote, "rev-parse", "main")).toBe(git(a, "rev-parse", "HEAD"));
-  }, 120_000);
+  });
 });

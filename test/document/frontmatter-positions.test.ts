@@ -73,10 +73,10 @@ describe("frontmatter positions", () => {
   it("of corpus/ are as pinned", async () => {
     const got = await positions(repoRoot, "corpus");
     await expect(`${JSON.stringify(got, null, 1)}\n`).toMatchFileSnapshot("../fixtures/frontmatter-positions/corpus.json");
-  }, 120_000);
+  });
 
   it.skipIf(publicCorpusDir === undefined)("of the public corpus are as pinned (skipped when shared/corpus-public is absent)", async () => {
     const got = await positions(publicCorpusDir as string, "docs");
     await expect(`${JSON.stringify(got, null, 1)}\n`).toMatchFileSnapshot("../fixtures/frontmatter-positions/public-corpus.json");
-  }, 120_000);
+  });
 });

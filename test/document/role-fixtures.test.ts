@@ -29,7 +29,7 @@ describe.skipIf(noPublic)("section roles on shared/corpus-public/docs (1096 labe
   // Parsing (mdast and sections are built on first read) is the slow part: done once, with room.
   beforeAll(() => {
     documents = loadDocuments(publicCorpusDir as string, publicLabels);
-  }, 300_000);
+  });
 
   it("labels every H1–H3 heading of the corpus, and every label names a heading", () => {
     expect(publicLabels).toHaveLength(1096);
@@ -57,7 +57,7 @@ describe.skipIf(noExternal)("section roles on 26 more public handoffs (HANDOFFKI
   let documents = new Map<string, HandoffDocument>();
   beforeAll(() => {
     documents = loadDocuments(externalDir as string, externalLabels);
-  }, 300_000);
+  });
 
   it("labels every H1–H3 heading of those documents", () => {
     expect(externalLabels).toHaveLength(441);

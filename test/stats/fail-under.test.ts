@@ -20,7 +20,7 @@ beforeAll(async () => {
   }
   for (const at of ["2026-03-01T09:00:00Z", NOW]) expect((await cli(["new", "--profile", "contract", "--dir", "contract", "--now", at], repo.root)).code).toBe(0);
   repo.commit("handoffs");
-}, 120_000);
+});
 afterAll(() => repo.remove());
 
 const stats = (args: string[]) => cli(["stats", "--now", NOW, ...args], repo.root);

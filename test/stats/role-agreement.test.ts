@@ -39,7 +39,7 @@ describe.each(targets)("stats and lint agree on %s", (_name, dir) => {
     if (!dir) return;
     const session = createSession({ cwd: repoRoot, noConfig: true, now: new Date("2026-12-01T00:00:00Z") });
     await analysePaths([dir], session, (file) => checked.push({ file, facts: documentFacts(file.document, file.profile, file.result) }));
-  }, 300_000);
+  });
 
   it.skipIf(!dir)(dir ? "reads every file" : "skipped: ../shared/corpus-public is absent", () => {
     expect(checked.length).toBeGreaterThan(70);

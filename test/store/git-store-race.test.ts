@@ -89,5 +89,5 @@ describe("two processes on one ref", () => {
     expect(names).toEqual([...Array(ROUNDS).keys()].flatMap((r) => [`20260302T0900Z-a-${r}.md`, `20260302T0900Z-b-${r}.md`]).sort());
     expect(repo.git("status", "--porcelain")).toBe("");
     expect(repo.git("rev-parse", "HEAD")).toBe(head);
-  }, 120_000);
+  });
 });
