@@ -6,7 +6,7 @@
  */
 import type { Configuration } from "markdownlint";
 import path from "node:path";
-import { ConfigError, loadConfig, type LoadedConfig } from "../engine/config.js";
+import { ConfigError, type LoadedConfig } from "../engine/config.js";
 import { DEFAULT_FIX_TYPES, FIX_TYPES, planFixes, type FixPlan, type FixType } from "../fix/lint-fixes.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
 import { analyseSource, createSession } from "../lint.js";
@@ -18,6 +18,7 @@ import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./errors.js";
 import type { LintCommandOptions } from "./lint-options.js";
+import { commandConfig } from "./command.js";
 
 /** The fix flags of `lint`. */
 export interface FixCommandOptions {
@@ -50,7 +51,7 @@ export async function runLintFix(paths: string[], options: LintCommandOptions & 
     if (options.fix && options.fixDryRun) throw new UsageError("--fix and --fix-dry-run cannot be combined");
     if (options.staged || options.stdinFilename !== undefined) throw new UsageError("--fix works on files in the working tree: not with --staged or --stdin-filename");
     const { types, named } = parseFixTypes(options.fixType);
-    const loaded: LoadedConfig = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
+    const loaded: LoadedConfig = commandConfig(io.cwd, options.config);
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const session = createSession({ cwd: io.cwd, config: loaded.config, configDir, profile: options.profile });
     const setting = loaded.config.markdownlint;

@@ -13,7 +13,7 @@ import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
 import { textFormatOption } from "./format-names.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { openStore, storeLabel, type StoreCommandOptions } from "./store-options.js";
@@ -144,9 +144,7 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
 
 /** Adds the `list` command. */
 export function registerList(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("list")
-    .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
+  addCommand(program, "list", "the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
     .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .addOption(profileOption("look up the store of this profile"))
@@ -155,7 +153,6 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
     .addOption(nowOption("the clock for expiry checks"))
-    .addHelpText("after", exitCodesHelp("list"))
     .action(async (options: ListCommandOptions) => {
       setExit(await runList(options, io));
     });

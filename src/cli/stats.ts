@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { ConfigError, type HandoffConfig } from "../engine/config.js";
 import { commitsTouching, filesAtCommit } from "../git/history.js";
 import { workTreeRoot } from "../git/queries.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
@@ -16,7 +16,7 @@ import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, t
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
 import { textFormatOption } from "./format-names.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand, commandConfig } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
@@ -131,7 +131,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  const config: HandoffConfig = commandConfig(io.cwd, options.config).config;
   const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now });
   const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
   if (options.history) {
@@ -169,9 +169,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
 
 /** Adds the `stats` command. */
 export function registerStats(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("stats")
-    .description("schema-adoption figures over handoffs (counts and shares), for CI")
+  addCommand(program, "stats", "schema-adoption figures over handoffs (counts and shares), for CI")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
     .addOption(textFormatOption(FORMATS))
     .addOption(profileOption("check every document against this profile"))
@@ -187,7 +185,6 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
       (v: string, p: string[]) => [...p, v],
       [],
     )
-    .addHelpText("after", exitCodesHelp("stats"))
     .action(async (paths: string[], options: StatsCommandOptions) => {
       setExit(await runStats(paths, options, io));
     });

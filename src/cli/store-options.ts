@@ -3,11 +3,12 @@
  * lint session.
  */
 import path from "node:path";
-import { loadConfig, type HandoffConfig } from "../engine/config.js";
+import type { HandoffConfig } from "../engine/config.js";
 import { createSession, type LintSession } from "../lint.js";
 import { existingStores, resolveStore } from "../store/resolve.js";
 import { DirectoryStore } from "../store/store.js";
 import type { CommandIO } from "./io.js";
+import { commandConfig } from "./command.js";
 
 /** Options every store command takes. */
 export interface StoreCommandOptions {
@@ -26,7 +27,7 @@ export interface StoreCommandOptions {
  * every store that exists (only `store` with `--dir` or `--profile`), which `list` and `resume` read.
  */
 export function openStore(options: StoreCommandOptions, io: CommandIO, untrusted = false): { session: LintSession; store: DirectoryStore; stores: DirectoryStore[] } {
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  const config: HandoffConfig = commandConfig(io.cwd, options.config).config;
   const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
   const resolve = { cwd: io.cwd, env: io.env, dir: options.dir, profile: options.profile };
   const store = new DirectoryStore(resolveStore(resolve), io.env);
