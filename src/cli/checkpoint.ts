@@ -199,7 +199,5 @@ export function registerCheckpoint(program: Command, io: CommandIO, setExit: (co
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")
     .option("--by <name>", "who writes the checkpoint (default: git user.name)")
     .addOption(nowOption("the time to record as 'updated', default now"))
-    .action(async (file: string, options: CheckpointCommandOptions) => {
-      setExit(await runCheckpoint(file, options, io));
-    });
+    .action(async (file: string, options: CheckpointCommandOptions) => setExit(await runCheckpoint(file, options, io)));
 }

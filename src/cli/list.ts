@@ -153,7 +153,5 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
     .addOption(nowOption("the clock for expiry checks"))
-    .action(async (options: ListCommandOptions) => {
-      setExit(await runList(options, io));
-    });
+    .action(async (options: ListCommandOptions) => setExit(await runList(options, io)));
 }

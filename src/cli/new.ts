@@ -106,7 +106,5 @@ export function registerNew(program: Command, io: CommandIO, setExit: (code: num
     .addOption(configOption())
     .addOption(noConfigOption())
     .addOption(nowOption("the clock"))
-    .action(async (options: NewCommandOptions) => {
-      setExit(await runNew(options, io));
-    });
+    .action(async (options: NewCommandOptions) => setExit(await runNew(options, io)));
 }

@@ -66,7 +66,5 @@ export function registerRedact(program: Command, io: CommandIO, setExit: (code: 
     .option("--dry-run", "print the lines that would change (old ones masked) and write nothing")
     .addOption(configOption())
     .addOption(noConfigOption())
-    .action(async (files: string[], options: RedactCommandOptions) => {
-      setExit(await runRedact(files, options, io));
-    });
+    .action(async (files: string[], options: RedactCommandOptions) => setExit(await runRedact(files, options, io)));
 }

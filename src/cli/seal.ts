@@ -73,7 +73,5 @@ export function registerSeal(program: Command, io: CommandIO, setExit: (code: nu
     .option("--force", "seal even with error findings from the secret or injection rules")
     .addOption(configOption())
     .addOption(noConfigOption())
-    .action(async (files: string[], options: SealCommandOptions) => {
-      setExit(await runSeal(files, options, io));
-    });
+    .action(async (files: string[], options: SealCommandOptions) => setExit(await runSeal(files, options, io)));
 }

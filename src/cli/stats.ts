@@ -185,7 +185,5 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
       (v: string, p: string[]) => [...p, v],
       [],
     )
-    .action(async (paths: string[], options: StatsCommandOptions) => {
-      setExit(await runStats(paths, options, io));
-    });
+    .action(async (paths: string[], options: StatsCommandOptions) => setExit(await runStats(paths, options, io)));
 }

@@ -74,7 +74,5 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .addOption(configOption())
     .addOption(noConfigOption())
     .addOption(nowOption("the time stamped into 'updated'"))
-    .action(async (id: string, to: string, options: StoreCommandOptions) => {
-      setExit(await runStatus(id, to, options, io));
-    });
+    .action(async (id: string, to: string, options: StoreCommandOptions) => setExit(await runStatus(id, to, options, io)));
 }

@@ -112,7 +112,5 @@ export function registerVerify(program: Command, io: CommandIO, setExit: (code: 
     .option("--sha256 <hex>", "with --brief: the SHA-256 of the raw file the sender measured")
     .option("--git", "also compare the recorded git state (git_ref, head_sha) with the repository")
     .option("--repo <dir>", "with --git: the repository to compare with (default: the working directory)")
-    .action(async (files: string[], options: VerifyCommandOptions) => {
-      setExit(await runVerify(files, options, io));
-    });
+    .action(async (files: string[], options: VerifyCommandOptions) => setExit(await runVerify(files, options, io)));
 }
