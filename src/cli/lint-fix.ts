@@ -9,7 +9,7 @@ import path from "node:path";
 import { ConfigError, type LoadedConfig } from "../engine/config.js";
 import { DEFAULT_FIX_TYPES, FIX_TYPES, planFixes, type FixPlan, type FixType } from "../fix/lint-fixes.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
-import { analyseSource, createSession } from "../lint.js";
+import { analyzeSource, createSession } from "../lint.js";
 import { discoverFiles } from "../load/discover.js";
 import { readSource } from "../load/read.js";
 import { secretValuesToMask } from "../secrets/document.js";
@@ -61,7 +61,7 @@ export async function runLintFix(paths: string[], options: LintCommandOptions & 
     let exit: number = EXIT.ok;
     for (const file of files) {
       const source = await readSource(file, { cwd: io.cwd, maxBytes: session.maxFileSize });
-      const { document, result } = analyseSource(source, session);
+      const { document, result } = analyzeSource(source, session);
       if (!document) continue;
       const plan = planFixes(document, result.diagnostics, { types, named, markdownlintPreset, markdownlintConfig });
       for (const skip of plan.skipped) io.stderr.write(`handoff lint: ${source.displayPath}:${skip.line} ${skip.ruleId} not fixed: ${skip.reason}\n`);

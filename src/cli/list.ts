@@ -7,7 +7,7 @@ import stringWidth from "string-width";
 import type { HandoffDocument } from "../document/model.js";
 import { ConfigError } from "../engine/config.js";
 import { verifyIntegrity, type VerifyStatus } from "../integrity/verify.js";
-import { analyseSource } from "../lint.js";
+import { analyzeSource } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
@@ -115,7 +115,7 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
   for (const entry of entries) {
     if (wanted && !wanted.has(entry.status ?? "")) continue;
     if (!options.all && !wanted && (entry.status === "archived" || entry.handoff.archived)) continue;
-    const analysed = analyseSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
+    const analyzed = analyzeSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
     rows.push({
       id: entry.handoff.id,
       profile: entry.profile,
@@ -124,8 +124,8 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
       branch: entry.branch ?? "-",
       updated: entry.updated ?? "-",
       summary: (entry.summary ?? "").replace(/\s+/g, " "),
-      health: health(analysed.document, analysed.result.diagnostics),
-      path: analysed.result.path,
+      health: health(analyzed.document, analyzed.result.diagnostics),
+      path: analyzed.result.path,
       archived: entry.handoff.archived,
     });
   }

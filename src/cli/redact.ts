@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { noSecrets } from "../../rules/no-secrets.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
 import { planRedaction, RedactError, type RedactPlan } from "../fix/redact.js";
-import { analyseSource, createSession } from "../lint.js";
+import { analyzeSource, createSession } from "../lint.js";
 import { secretValuesToMask } from "../secrets/document.js";
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { addCommand, commandConfig } from "./command.js";
@@ -37,7 +37,7 @@ export async function runRedact(files: string[], options: RedactCommandOptions, 
   const session = createSession({ cwd: io.cwd, config: commandConfig(io.cwd, options.config).config, rules: [noSecrets] });
   return eachSource(files, session, io, { verb: "redact", errors: [RedactError, AtomicWriteError] }, async (source) => {
     const shown = source.displayPath;
-    const { document, result } = analyseSource(source, session);
+    const { document, result } = analyzeSource(source, session);
     if (!document || document.loadProblems.length > 0) {
       const why = document?.loadProblems.map((p) => p.message).join("; ") || "it could not be read";
       io.stdout.write(`${shown}: cannot redact: ${why}\n`);

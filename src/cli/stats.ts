@@ -9,7 +9,7 @@ import { commitsTouching, filesAtCommit } from "../git/history.js";
 import { workTreeRoot } from "../git/queries.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes } from "../load/read.js";
-import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
+import { analyzePaths, analyzeSource, createSession, type LintSession } from "../lint.js";
 import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
@@ -40,7 +40,7 @@ const FORMATS = ["json", "markdown", "svg", "html"];
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
   const facts: DocumentFacts[] = [];
-  const { unmatched } = await analysePaths(inputs, session, (file) => {
+  const { unmatched } = await analyzePaths(inputs, session, (file) => {
     facts.push(documentFacts(file.document, file.profile, file.result));
   });
   return { report: computeFigures(facts), unmatched };
@@ -62,8 +62,8 @@ export async function statsHistory(target: string, session: LintSession, since?:
   for (const commit of await commitsTouching(root, abs, since)) {
     const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
-      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
-      return documentFacts(analysed.document, analysed.profile, analysed.result);
+      const analyzed = analyzeSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
+      return documentFacts(analyzed.document, analyzed.profile, analyzed.result);
     });
     points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
   }
