@@ -76,6 +76,17 @@ describe("splitHeadingSegments", () => {
     }
   });
 
+  it("treats every UTF-16 code unit as the regular expression does: a space, a mark, a bracket or text", () => {
+    const differing: string[] = [];
+    for (let code = 0; code < 0x10000; code++) {
+      const unit = String.fromCharCode(code);
+      for (const text of [`a${unit}b`, `a${unit}-${unit}b`, `a${unit}:b`]) {
+        if (JSON.stringify(splitHeadingSegments(text)) !== JSON.stringify(text.split(REFERENCE))) differing.push(`U+${code.toString(16)} in ${JSON.stringify(text)}`);
+      }
+    }
+    expect(differing).toEqual([]);
+  });
+
   it("grows linearly with a run of spaces that ends in no separator", () => {
     const input = (size: number) => `a${" ".repeat(size)}b`;
     const small = input(100_000);
