@@ -38,7 +38,7 @@ const CONTINUATION = /^(?:[ \t]+\S|[ \t]*-[ \t])/;
 const FENCE = /^[ \t]{0,3}(?:`{3,}|~{3,})/;
 const RULE_LINE = /^---[ \t]*$/;
 
-/** Finds chat-template tokens and managed-block markers in normalised text (reused by `injection-obfuscation`). */
+/** Finds chat-template tokens and managed-block markers in normalized text (reused by `injection-obfuscation`). */
 export function detectFakeDelimiter(text: string): InjectionHit[] {
   return patternHits(text, PATTERNS);
 }
@@ -63,7 +63,7 @@ function embeddedFrontmatter(text: string, bodyOffset: number, hasFrontmatter: b
   // own (displaced) frontmatter, not a second one: a generator's banner comment often comes first.
   let leading = !hasFrontmatter;
   for (const [start, rawLine] of linesFrom(text, bodyOffset)) {
-    // Normalised so `prоtected` (Cyrillic о) or a zero-width split key still reads as the key.
+    // Normalized so `prоtected` (Cyrillic о) or a zero-width split key still reads as the key.
     const line = /^[\x00-\x7f]*$/.test(rawLine) ? rawLine : normalizeText(rawLine).text;
     if (leading && !open) {
       const trimmed = line.trim();

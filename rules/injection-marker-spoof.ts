@@ -29,7 +29,7 @@ const PATTERNS: readonly InjectionPattern[] = [
   },
 ];
 
-/** Finds imitations of the resume markers in normalised text (reused by `injection-obfuscation`). */
+/** Finds imitations of the resume markers in normalized text (reused by `injection-obfuscation`). */
 export function detectMarkerSpoof(text: string): InjectionHit[] {
   return patternHits(text, PATTERNS);
 }

@@ -24,13 +24,13 @@ const PATTERNS: readonly InjectionPattern[] = [
 
 /** Labels of the ReAct loop, at the start of a line. */
 const LOOP_LABEL = /^[ \t]*(?:[-*>][ \t]*)?(Thought|Action Input|Action|Observation|Final Answer)[ \t]*:/gim;
-/** Two labels further apart than this (characters of normalised text) are not one transcript. */
+/** Two labels further apart than this (characters of normalized text) are not one transcript. */
 const LOOP_WINDOW = 400;
 
 /** One loop label found in a run. */
 interface LoopLabel {
   normalized: NormalizedText;
-  /** Index in the normalised text. */
+  /** Index in the normalized text. */
   index: number;
   length: number;
   label: string;
@@ -66,7 +66,7 @@ function transcripts(labels: readonly LoopLabel[]): Array<{ normalized: Normaliz
   return found;
 }
 
-/** Finds tool-call markup and agent-loop transcripts in normalised text (reused by `injection-obfuscation`). */
+/** Finds tool-call markup and agent-loop transcripts in normalized text (reused by `injection-obfuscation`). */
 export function detectToolCall(text: string): InjectionHit[] {
   const normalized: NormalizedText = { text, offsets: Array.from({ length: text.length }, (_, i) => i), endOffset: text.length };
   return [...patternHits(text, PATTERNS), ...transcripts(labelsOf(normalized)).map((t) => t.hit)];

@@ -4,6 +4,6 @@
  */
 export type { LintOptions, WorkerLintOptions } from "./pipeline/options.js";
 export { createSession, settingsFor, type FileSettings, type LintSession } from "./pipeline/session.js";
-export { analyseSource, buildDocument, lintSource, lintText, type AnalyseOptions, type AnalysedFile } from "./pipeline/analyse.js";
+export { analyzeSource, buildDocument, lintSource, lintText, type AnalyzeOptions, type AnalyzedFile } from "./pipeline/analyze.js";
 export { lintOutcome, recheckClock } from "./pipeline/cache-layer.js";
-export { analysePaths, lintPaths, type LintPathsOptions, type LintRun } from "./pipeline/schedule.js";
+export { analyzePaths, lintPaths, type LintPathsOptions, type LintRun } from "./pipeline/schedule.js";

@@ -21,7 +21,7 @@ import { firstInvalidUtf8, sourceFromBytes } from "../load/read.js";
 import { SNO_RECORD_END, SNO_RECORD_START } from "../profiles/builtin.js";
 import { formatRecordContent, locateRecordBlock, newRecordText, parseRecordContent, RecordError, type SnoRecord } from "../records/sno-record.js";
 import { atomicWrite } from "../fs/atomic-write.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { nowOption } from "./options.js";
 import { UserError } from "./errors.js";
@@ -193,16 +193,11 @@ export async function runCheckpoint(file: string, options: CheckpointCommandOpti
 
 /** Adds the `checkpoint` command to `program`. */
 export function registerCheckpoint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("checkpoint")
-    .description("write or refresh a sno progress record's machine block, or --verify it against its checkout")
+  addCommand(program, "checkpoint", "write or refresh a sno progress record's machine block, or --verify it against its checkout")
     .argument("<file>", "the progress record (created with the five sections when absent)")
     .option("--repo <dir>", "the checkout to record (default: the working directory)")
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")
     .option("--by <name>", "who writes the checkpoint (default: git user.name)")
     .addOption(nowOption("the time to record as 'updated', default now"))
-    .addHelpText("after", exitCodesHelp("checkpoint"))
-    .action(async (file: string, options: CheckpointCommandOptions) => {
-      setExit(await runCheckpoint(file, options, io));
-    });
+    .action(async (file: string, options: CheckpointCommandOptions) => setExit(await runCheckpoint(file, options, io)));
 }

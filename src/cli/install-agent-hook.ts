@@ -11,7 +11,7 @@ import type { Command } from "commander";
 import { mergeSessionStartHook, sessionStartCommand, SettingsError } from "../agent-hook/claude-settings.js";
 import { workTreeRoot } from "../git/queries.js";
 import { atomicWrite, AtomicWriteError, createExclusive } from "../fs/atomic-write.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 
 /** Options parsed from the command line. */
@@ -81,12 +81,7 @@ export async function runInstallAgentHook(options: InstallAgentHookOptions, io: 
 
 /** Adds the `install-agent-hook` command. */
 export function registerInstallAgentHook(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("install-agent-hook")
-    .description("add a SessionStart hook to .claude/settings.json (merged, never replaced) so each new agent session gets resume's output as context")
+  addCommand(program, "install-agent-hook", "add a SessionStart hook to .claude/settings.json (merged, never replaced) so each new agent session gets resume's output as context")
     .option("--mark-resumed", "let the hook move the handoff's status to resumed (default: it changes nothing)")
-    .addHelpText("after", exitCodesHelp("install-agent-hook"))
-    .action(async (options: InstallAgentHookOptions) => {
-      setExit(await runInstallAgentHook(options, io));
-    });
+    .action(async (options: InstallAgentHookOptions) => setExit(await runInstallAgentHook(options, io)));
 }

@@ -19,7 +19,7 @@ import type { Command } from "commander";
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { GitError, runGit } from "../git/run.js";
 import { UserError } from "./errors.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 
 /** First line after the shebang of every hook we write: how we recognise our own hook. */
@@ -201,11 +201,8 @@ export async function installHook(cwd: string, cliPath: string = installedCliPat
 
 /** Adds the `install-hook` command to `program`. */
 export function registerInstallHook(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("install-hook")
-    .description("install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
+  addCommand(program, "install-hook", "install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
     .option("--uninstall", "remove the handoffkit hook (a hook it chained becomes pre-commit again; another tool's hook is left alone)")
-    .addHelpText("after", exitCodesHelp("install-hook"))
     .action(async (options: { uninstall?: boolean }) => {
       if (options.uninstall) {
         io.stdout.write(uninstallMessage(await uninstallHook(io.cwd), io.cwd));

@@ -6,10 +6,10 @@
  */
 import type { Configuration } from "markdownlint";
 import path from "node:path";
-import { ConfigError, loadConfig, type LoadedConfig } from "../engine/config.js";
+import { ConfigError, type LoadedConfig } from "../engine/config.js";
 import { DEFAULT_FIX_TYPES, FIX_TYPES, planFixes, type FixPlan, type FixType } from "../fix/lint-fixes.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
-import { analyseSource, createSession } from "../lint.js";
+import { analyzeSource, createSession } from "../lint.js";
 import { discoverFiles } from "../load/discover.js";
 import { readSource } from "../load/read.js";
 import { secretValuesToMask } from "../secrets/document.js";
@@ -18,6 +18,7 @@ import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./errors.js";
 import type { LintCommandOptions } from "./lint-options.js";
+import { commandConfig } from "./command.js";
 
 /** The fix flags of `lint`. */
 export interface FixCommandOptions {
@@ -50,7 +51,7 @@ export async function runLintFix(paths: string[], options: LintCommandOptions & 
     if (options.fix && options.fixDryRun) throw new UsageError("--fix and --fix-dry-run cannot be combined");
     if (options.staged || options.stdinFilename !== undefined) throw new UsageError("--fix works on files in the working tree: not with --staged or --stdin-filename");
     const { types, named } = parseFixTypes(options.fixType);
-    const loaded: LoadedConfig = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
+    const loaded: LoadedConfig = commandConfig(io.cwd, options.config);
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const session = createSession({ cwd: io.cwd, config: loaded.config, configDir, profile: options.profile });
     const setting = loaded.config.markdownlint;
@@ -60,7 +61,7 @@ export async function runLintFix(paths: string[], options: LintCommandOptions & 
     let exit: number = EXIT.ok;
     for (const file of files) {
       const source = await readSource(file, { cwd: io.cwd, maxBytes: session.maxFileSize });
-      const { document, result } = analyseSource(source, session);
+      const { document, result } = analyzeSource(source, session);
       if (!document) continue;
       const plan = planFixes(document, result.diagnostics, { types, named, markdownlintPreset, markdownlintConfig });
       for (const skip of plan.skipped) io.stderr.write(`handoff lint: ${source.displayPath}:${skip.line} ${skip.ruleId} not fixed: ${skip.reason}\n`);

@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { ConfigError, type HandoffConfig } from "../engine/config.js";
 import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
 import { createTally, postProcess, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
 import { GitError } from "../git/run.js";
@@ -14,7 +14,7 @@ import { loadStagedSources } from "../load/staged.js";
 import type { Summary } from "../report/summary.js";
 import { formatGithubSummary } from "../report/github.js";
 import { defaultInputs } from "../store/resolve.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand, commandConfig } from "./command.js";
 import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
@@ -76,7 +76,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const workers = options.workers === false ? 0 : parseCount("--workers", typeof options.workers === "string" ? options.workers : undefined);
     const ruleOverrides = parseRuleFlags(options.rule ?? []);
     if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
-    const loaded = options.config === false ? { config: {}, filepath: undefined } : loadConfig(io.cwd, options.config);
+    const loaded = commandConfig(io.cwd, options.config);
     const config: HandoffConfig = loaded.config;
     const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
     const now = parseNow(options.now);
@@ -233,9 +233,7 @@ async function collectResults(
 
 /** Adds the `lint` command to `program`. */
 export function registerLint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("lint")
-    .description("check handoff documents and report findings with file:line:col")
+  addCommand(program, "lint", "check handoff documents and report findings with file:line:col")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `-` reads standard input; `--` ends options")
     .option("-f, --format <format>", `output format: ${formatNames(FORMATS)}`, TEXT_FORMAT)
     .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")
@@ -263,7 +261,6 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--fix", "apply the safe fixes (markdownlint's own, line endings, re-sealing a seal that held) before reporting what is left")
     .option("--fix-dry-run", "print the fixes --fix would apply (a masked diff, on stderr) and write nothing")
     .option("--fix-type <type>", "only these fixes: markdownlint, line-endings, layout (missing section skeletons), integrity (also seals an unsealed or broken seal); repeatable", collect, [])
-    .addHelpText("after", exitCodesHelp("lint"))
     .action(async (paths: string[], options: LintCommandOptions & { fix?: boolean; fixDryRun?: boolean }) => {
       if (options.fix || options.fixDryRun) {
         const fixed = await (await import("./lint-fix.js")).runLintFix(paths, options, io);

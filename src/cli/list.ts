@@ -7,13 +7,13 @@ import stringWidth from "string-width";
 import type { HandoffDocument } from "../document/model.js";
 import { ConfigError } from "../engine/config.js";
 import { verifyIntegrity, type VerifyStatus } from "../integrity/verify.js";
-import { analyseSource } from "../lint.js";
+import { analyzeSource } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { escapeControls } from "../report/controls.js";
 import { isStatus, STATUSES } from "../resume/transitions.js";
 import { catalog } from "../store/catalog.js";
 import { textFormatOption } from "./format-names.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
@@ -119,7 +119,7 @@ async function listIn({ session, stores }: OpenedStore, options: ListCommandOpti
   for (const entry of entries) {
     if (wanted && !wanted.has(entry.status ?? "")) continue;
     if (!options.all && !wanted && (entry.status === "archived" || entry.handoff.archived)) continue;
-    const analysed = analyseSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
+    const analyzed = analyzeSource(await readSource(entry.handoff.path, { cwd: session.cwd, maxBytes: session.maxFileSize }), session);
     rows.push({
       id: entry.handoff.id,
       profile: entry.profile,
@@ -128,8 +128,8 @@ async function listIn({ session, stores }: OpenedStore, options: ListCommandOpti
       branch: entry.branch ?? "-",
       updated: entry.updated ?? "-",
       summary: (entry.summary ?? "").replace(/\s+/g, " "),
-      health: health(analysed.document, analysed.result.diagnostics),
-      path: analysed.result.path,
+      health: health(analyzed.document, analyzed.result.diagnostics),
+      path: analyzed.result.path,
       archived: entry.handoff.archived,
     });
   }
@@ -148,9 +148,7 @@ async function listIn({ session, stores }: OpenedStore, options: ListCommandOpti
 
 /** Adds the `list` command. */
 export function registerList(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("list")
-    .description("the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
+  addCommand(program, "list", "the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
     .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .addOption(storeOption())
@@ -160,8 +158,5 @@ export function registerList(program: Command, io: CommandIO, setExit: (code: nu
     .option("-s, --status <status>", "only these statuses (repeatable or comma-separated)", (v: string, p: string[]) => [...p, v], [])
     .option("-a, --all", "include archived handoffs")
     .addOption(nowOption("the clock for expiry checks"))
-    .addHelpText("after", exitCodesHelp("list"))
-    .action(async (options: ListCommandOptions) => {
-      setExit(await runList(options, io));
-    });
+    .action(async (options: ListCommandOptions) => setExit(await runList(options, io)));
 }

@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { escapeControls } from "../report/controls.js";
 import { handoffHistory } from "../store/git-history.js";
 import { DEFAULT_GIT_STORE_NAME, handoffRef } from "../store/git-store.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { textFormatOption } from "./format-names.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -32,13 +32,8 @@ export async function runLog(id: string, options: LogCommandOptions, io: Command
 
 /** Adds the `log` command. */
 export function registerLog(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("log")
-    .description("the git store's history of one handoff: each commit of refs/handoffs/default that added, changed or removed it, newest first")
+  addCommand(program, "log", "the git store's history of one handoff: each commit of refs/handoffs/default that added, changed or removed it, newest first")
     .argument("<id>", "handoff id, file name, or path in the store's tree")
     .addOption(textFormatOption(["json"]))
-    .addHelpText("after", exitCodesHelp("log"))
-    .action(async (id: string, options: LogCommandOptions) => {
-      setExit(await runLog(id, options, io));
-    });
+    .action(async (id: string, options: LogCommandOptions) => setExit(await runLog(id, options, io)));
 }

@@ -4,7 +4,7 @@
  * only protocol messages; notes go to standard error.
  */
 import type { Command } from "commander";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "./version.js";
 
@@ -27,11 +27,6 @@ export async function runMcp(io: CommandIO): Promise<number> {
 
 /** Adds the `mcp` command. */
 export function registerMcp(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("mcp")
-    .description("run the Model Context Protocol server over stdio (tools handoff_write, handoff_resume, handoff_lint, handoff_list, handoff_verify, handoff_status; resources handoff://latest and handoff://handoffs/{id})")
-    .addHelpText("after", exitCodesHelp("mcp"))
-    .action(async () => {
-      setExit(await runMcp(io));
-    });
+  addCommand(program, "mcp", "run the Model Context Protocol server over stdio (tools handoff_write, handoff_resume, handoff_lint, handoff_list, handoff_verify, handoff_status; resources handoff://latest and handoff://handoffs/{id})")
+    .action(async () => setExit(await runMcp(io)));
 }

@@ -13,7 +13,7 @@ import { fileNameFor } from "../store/naming.js";
 import { recordFromSnapshot } from "../git/checkpoint-drift.js";
 import { formatRecordContent } from "../records/sno-record.js";
 import { fillTemplate, readTemplate, repositoryFacts, sealFilled, templateValues, TemplateError, type RepositoryFacts } from "../store/template.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { UserError } from "./errors.js";
@@ -101,11 +101,7 @@ async function newIn({ session, store }: OpenedStore, options: NewCommandOptions
 
 /** Adds the `new` command. */
 export function registerNew(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("new")
-    .description(
-      "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)",
-    )
+  addCommand(program, "new", "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)")
     .addOption(profileOption("template and store to use", PROFILES))
     .option("-s, --slug <slug>", "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)")
     .option("--agent <name>", "the writing agent (source_agent)", "handoffkit")
@@ -115,8 +111,5 @@ export function registerNew(program: Command, io: CommandIO, setExit: (code: num
     .addOption(configOption())
     .addOption(noConfigOption())
     .addOption(nowOption("the clock"))
-    .addHelpText("after", exitCodesHelp("new"))
-    .action(async (options: NewCommandOptions) => {
-      setExit(await runNew(options, io));
-    });
+    .action(async (options: NewCommandOptions) => setExit(await runNew(options, io)));
 }

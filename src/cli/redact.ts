@@ -6,14 +6,13 @@
  */
 import type { Command } from "commander";
 import { noSecrets } from "../../rules/no-secrets.js";
-import { loadConfig, type HandoffConfig } from "../engine/config.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
 import { planRedaction, RedactError, type RedactPlan } from "../fix/redact.js";
-import { analyseSource, createSession } from "../lint.js";
-import { readSource } from "../load/read.js";
+import { analyzeSource, createSession } from "../lint.js";
 import { secretValuesToMask } from "../secrets/document.js";
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand, commandConfig } from "./command.js";
+import { eachSource } from "./each-source.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption } from "./options.js";
 
@@ -35,56 +34,37 @@ function summary(plan: RedactPlan): string {
  * file is unusable, cannot be redacted safely or written (it is then unchanged).
  */
 export async function runRedact(files: string[], options: RedactCommandOptions, io: CommandIO): Promise<number> {
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, rules: [noSecrets] });
-  let exit: number = EXIT.ok;
-  for (const file of files) {
-    const source = await readSource(file, { cwd: io.cwd, maxBytes: session.maxFileSize });
+  const session = createSession({ cwd: io.cwd, config: commandConfig(io.cwd, options.config).config, rules: [noSecrets] });
+  return eachSource(files, session, io, { verb: "redact", errors: [RedactError, AtomicWriteError] }, async (source) => {
     const shown = source.displayPath;
-    const { document, result } = analyseSource(source, session);
+    const { document, result } = analyzeSource(source, session);
     if (!document || document.loadProblems.length > 0) {
       const why = document?.loadProblems.map((p) => p.message).join("; ") || "it could not be read";
       io.stdout.write(`${shown}: cannot redact: ${why}\n`);
-      exit = Math.max(exit, EXIT.usage);
-      continue;
+      return EXIT.usage;
     }
-    try {
-      const plan = planRedaction(document, result.diagnostics);
-      if (plan.unchanged) {
-        io.stdout.write(`${shown}: nothing to redact\n`);
-        continue;
-      }
-      if (options.dryRun) {
-        io.stdout.write(`${shown}: would redact ${summary(plan)}\n`);
-        for (const line of maskedLineDiff(document.text, plan.text, secretValuesToMask(document))) io.stdout.write(`  ${line}\n`);
-        exit = Math.max(exit, EXIT.findings);
-        continue;
-      }
-      await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
-      io.stdout.write(`${shown}: redacted ${summary(plan)}\n`);
-    } catch (error) {
-      if (error instanceof RedactError || error instanceof AtomicWriteError) {
-        io.stdout.write(`${shown}: cannot redact: ${error.message}\n`);
-        exit = Math.max(exit, EXIT.usage);
-        continue;
-      }
-      throw error;
+    const plan = planRedaction(document, result.diagnostics);
+    if (plan.unchanged) {
+      io.stdout.write(`${shown}: nothing to redact\n`);
+      return EXIT.ok;
     }
-  }
-  return exit;
+    if (options.dryRun) {
+      io.stdout.write(`${shown}: would redact ${summary(plan)}\n`);
+      for (const line of maskedLineDiff(document.text, plan.text, secretValuesToMask(document))) io.stdout.write(`  ${line}\n`);
+      return EXIT.findings;
+    }
+    await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
+    io.stdout.write(`${shown}: redacted ${summary(plan)}\n`);
+    return EXIT.ok;
+  });
 }
 
 /** Adds the `redact` command to `program`. */
 export function registerRedact(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("redact")
-    .description("replace each secret the no-secrets rule finds with [REDACTED:<kind>] (no other byte changes; sealed documents are sealed again)")
+  addCommand(program, "redact", "replace each secret the no-secrets rule finds with [REDACTED:<kind>] (no other byte changes; sealed documents are sealed again)")
     .argument("<files...>", "handoff documents to redact")
     .option("--dry-run", "print the lines that would change (old ones masked) and write nothing")
     .addOption(configOption())
     .addOption(noConfigOption())
-    .addHelpText("after", exitCodesHelp("redact"))
-    .action(async (files: string[], options: RedactCommandOptions) => {
-      setExit(await runRedact(files, options, io));
-    });
+    .action(async (files: string[], options: RedactCommandOptions) => setExit(await runRedact(files, options, io)));
 }

@@ -21,7 +21,7 @@ import { resolveInside, StoreEscapeError } from "../store/naming.js";
 import { handoffPathTest } from "../store/store-paths.js";
 import { DirectoryStore } from "../store/store.js";
 import { formatNames, textFormatOption } from "./format-names.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
@@ -204,9 +204,7 @@ async function resumeIn({ session, stores }: OpenedStore, name: string | undefin
 
 /** Adds the `resume` command. */
 export function registerResume(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("resume")
-    .description("validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
+  addCommand(program, "resume", "validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
     .addOption(textFormatOption(["json", "agent-hook"], `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
@@ -219,7 +217,6 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
     .option("--strict", "also refuse on an integrity mismatch or missing digest, drift, and expiry warnings")
     .option("--no-git", "skip the drift check against the live repository")
     .addOption(nowOption("the clock for expiry checks"))
-    .addHelpText("after", exitCodesHelp("resume"))
     .action(async (id: string | undefined, options: ResumeCommandOptions) => {
       if (options.format === "agent-hook") {
         const { runAgentHookResume } = await import("./agent-hook-resume.js");

@@ -6,14 +6,13 @@
  */
 import type { Command } from "commander";
 import { builtinRules } from "../../rules/index.js";
-import { loadConfig } from "../engine/config.js";
 import type { Rule } from "../engine/rule.js";
 import { checkDocument } from "../engine/run.js";
 import { planSeal, SealError } from "../integrity/seal.js";
 import { buildDocument, createSession } from "../lint.js";
-import { readSource } from "../load/read.js";
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand, commandConfig } from "./command.js";
+import { eachSource } from "./each-source.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption } from "./options.js";
 import { selectedBackend, storeOption, withStore } from "./store-backend.js";
@@ -43,44 +42,31 @@ export async function runSeal(
   io: CommandIO,
   gateRules: readonly Rule[] = builtinRules.filter((rule) => isSealGateRule(rule.meta.id)),
 ): Promise<number> {
-  const config = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, rules: gateRules });
-  let exit: number = EXIT.ok;
-  for (const file of files) {
-    const source = await readSource(file, { cwd: io.cwd, maxBytes: session.maxFileSize });
+  const session = createSession({ cwd: io.cwd, config: commandConfig(io.cwd, options.config).config, rules: gateRules });
+  return eachSource(files, session, io, { verb: "seal", errors: [SealError, AtomicWriteError] }, async (source) => {
     const shown = source.displayPath;
-    try {
-      const { document, profile } = buildDocument(source, session);
-      const plan = planSeal(document);
-      const blocking = checkDocument(document, profile, session.prepared, { now: session.now, inlineSuppression: false }).diagnostics.filter(
-        (d) => d.severity === "error" && isSealGateRule(d.ruleId),
-      );
-      const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
-      const findings = `${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}`;
-      if (plan.unchanged) {
-        // Sealed before (with --force, when it has such findings): it is sealed, and says so; without
-        // --force the findings still fail the run, as they would have blocked the seal.
-        io.stdout.write(`${shown}: already sealed ${plan.digest}${blocking.length > 0 ? ` (despite ${findings}: see 'handoff lint ${shown}')` : ""}\n`);
-        if (blocking.length > 0 && !options.force) exit = Math.max(exit, EXIT.findings);
-        continue;
-      }
-      if (blocking.length > 0 && !options.force) {
-        io.stdout.write(`${shown}: not sealed: ${findings} (see 'handoff lint ${shown}'; --force seals anyway)\n`);
-        exit = Math.max(exit, EXIT.findings);
-        continue;
-      }
-      await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
-      io.stdout.write(`${shown}: sealed ${plan.digest}${blocking.length > 0 ? ` (forced despite ${findings})` : ""}\n`);
-    } catch (error) {
-      if (error instanceof SealError || error instanceof AtomicWriteError) {
-        io.stdout.write(`${shown}: cannot seal: ${error.message}\n`);
-        exit = Math.max(exit, EXIT.usage);
-        continue;
-      }
-      throw error;
+    const { document, profile } = buildDocument(source, session);
+    const plan = planSeal(document);
+    const blocking = checkDocument(document, profile, session.prepared, { now: session.now, inlineSuppression: false }).diagnostics.filter(
+      (d) => d.severity === "error" && isSealGateRule(d.ruleId),
+    );
+    const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
+    const findings = `${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}`;
+    const refused = blocking.length > 0 && !options.force;
+    if (plan.unchanged) {
+      // Sealed before (with --force, when it has such findings): it is sealed, and says so; without
+      // --force the findings still fail the run, as they would have blocked the seal.
+      io.stdout.write(`${shown}: already sealed ${plan.digest}${blocking.length > 0 ? ` (despite ${findings}: see 'handoff lint ${shown}')` : ""}\n`);
+      return refused ? EXIT.findings : EXIT.ok;
     }
-  }
-  return exit;
+    if (refused) {
+      io.stdout.write(`${shown}: not sealed: ${findings} (see 'handoff lint ${shown}'; --force seals anyway)\n`);
+      return EXIT.findings;
+    }
+    await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
+    io.stdout.write(`${shown}: sealed ${plan.digest}${blocking.length > 0 ? ` (forced despite ${findings})` : ""}\n`);
+    return EXIT.ok;
+  });
 }
 
 /**
@@ -94,16 +80,11 @@ export async function runSealInStore(files: string[], options: SealCommandOption
 
 /** Adds the `seal` command to `program`. */
 export function registerSeal(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("seal")
-    .description("write the integrity digest into each handoff's frontmatter (only that line changes)")
+  addCommand(program, "seal", "write the integrity digest into each handoff's frontmatter (only that line changes)")
     .argument("<files...>", "handoff documents to seal")
     .option("--force", "seal even with error findings from the secret or injection rules")
     .addOption(configOption())
     .addOption(noConfigOption())
     .addOption(storeOption())
-    .addHelpText("after", exitCodesHelp("seal"))
-    .action(async (files: string[], options: SealCommandOptions) => {
-      setExit(await runSealInStore(files, options, io));
-    });
+    .action(async (files: string[], options: SealCommandOptions) => setExit(await runSealInStore(files, options, io)));
 }

@@ -4,19 +4,19 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { ConfigError, loadConfig, type HandoffConfig } from "../engine/config.js";
+import { ConfigError, type HandoffConfig } from "../engine/config.js";
 import { commitsTouching, filesAtCommit } from "../git/history.js";
 import { workTreeRoot } from "../git/queries.js";
 import { isHandoffInDirectory } from "../load/handoff-files.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes } from "../load/read.js";
-import { analysePaths, analyseSource, createSession, type LintSession } from "../lint.js";
+import { analyzePaths, analyzeSource, createSession, type LintSession } from "../lint.js";
 import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
 import { documentFacts, type DocumentFacts } from "../stats/facts.js";
 import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
 import { defaultInputs } from "../store/resolve.js";
 import { textFormatOption } from "./format-names.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand, commandConfig } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
@@ -43,7 +43,7 @@ const FORMATS = ["json", "markdown", "svg", "html"];
 /** Figures over the files under `inputs`. */
 export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
   const facts: DocumentFacts[] = [];
-  const { unmatched } = await analysePaths(inputs, session, (file) => {
+  const { unmatched } = await analyzePaths(inputs, session, (file) => {
     facts.push(documentFacts(file.document, file.profile, file.result));
   });
   return { report: computeFigures(facts), unmatched };
@@ -65,8 +65,8 @@ export async function statsHistory(target: string, session: LintSession, since?:
   for (const commit of await commitsTouching(root, abs, since)) {
     const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
-      const analysed = analyseSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
-      return documentFacts(analysed.document, analysed.profile, analysed.result);
+      const analyzed = analyzeSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
+      return documentFacts(analyzed.document, analyzed.profile, analyzed.result);
     });
     points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
   }
@@ -141,7 +141,7 @@ async function statsOf(paths: string[], options: StatsCommandOptions, io: Comman
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  const config: HandoffConfig = commandConfig(io.cwd, options.config).config;
   const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now });
   const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
   if (options.history) {
@@ -179,9 +179,7 @@ async function statsOf(paths: string[], options: StatsCommandOptions, io: Comman
 
 /** Adds the `stats` command. */
 export function registerStats(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("stats")
-    .description("schema-adoption figures over handoffs (counts and shares), for CI")
+  addCommand(program, "stats", "schema-adoption figures over handoffs (counts and shares), for CI")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
     .addOption(textFormatOption(FORMATS))
     .addOption(profileOption("check every document against this profile"))
@@ -198,8 +196,5 @@ export function registerStats(program: Command, io: CommandIO, setExit: (code: n
       (v: string, p: string[]) => [...p, v],
       [],
     )
-    .addHelpText("after", exitCodesHelp("stats"))
-    .action(async (paths: string[], options: StatsCommandOptions) => {
-      setExit(await runStats(paths, options, io));
-    });
+    .action(async (paths: string[], options: StatsCommandOptions) => setExit(await runStats(paths, options, io)));
 }

@@ -11,7 +11,7 @@ import { changeStatus, ConcurrentChangeError, TransitionError } from "../resume/
 import { isStatus, nextStatuses, STATUSES, type HandoffStatus } from "../resume/transitions.js";
 import { StoreEscapeError } from "../store/naming.js";
 import type { DirectoryStore, StoredHandoff } from "../store/store.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
@@ -70,9 +70,7 @@ async function statusIn({ session, stores }: OpenedStore, id: string, to: Handof
 
 /** Adds the `status` command. */
 export function registerStatus(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("status")
-    .description(`move a handoff to another status (${STATUSES.join(", ")}), as hatch3r's lifecycle allows`)
+  addCommand(program, "status", `move a handoff to another status (${STATUSES.join(", ")}), as hatch3r's lifecycle allows`)
     .argument("<id>", "handoff id or file name in the store")
     .argument("<status>", "the new status")
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
@@ -81,8 +79,5 @@ export function registerStatus(program: Command, io: CommandIO, setExit: (code: 
     .addOption(configOption())
     .addOption(noConfigOption())
     .addOption(nowOption("the time stamped into 'updated'"))
-    .addHelpText("after", exitCodesHelp("status"))
-    .action(async (id: string, to: string, options: StoreCommandOptions) => {
-      setExit(await runStatus(id, to, options, io));
-    });
+    .action(async (id: string, to: string, options: StoreCommandOptions) => setExit(await runStatus(id, to, options, io)));
 }

@@ -8,11 +8,11 @@
 import path from "node:path";
 import { Option } from "commander";
 import { builtinRules } from "../../rules/index.js";
-import { loadConfig } from "../engine/config.js";
-import { analyseSource, createSession, type LintSession } from "../lint.js";
+import { analyzeSource, createSession, type LintSession } from "../lint.js";
 import { sourceFromBytes } from "../load/read.js";
 import { DEFAULT_GIT_STORE_NAME, GitStore, StoreConflictError, StoreRefusalError } from "../store/git-store.js";
 import type { DirectoryStore } from "../store/store.js";
+import { commandConfig } from "./command.js";
 import { UsageError } from "./errors.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { openStore, storeSession, type StoreCommandOptions } from "./store-options.js";
@@ -38,7 +38,7 @@ export interface OpenedStore {
 
 /** The backend `options` (then config) select. @throws UsageError for `--dir` with the git store. */
 export function selectedBackend(options: StoreCommandOptions, io: CommandIO): "directory" | "git" {
-  const configured = options.config === false ? undefined : loadConfig(io.cwd, options.config).config.store;
+  const configured = commandConfig(io.cwd, options.config).config.store;
   const backend = (options.store ?? configured ?? "directory") as "directory" | "git";
   if (backend === "git" && options.dir !== undefined) throw new UsageError("--dir names a directory store; it cannot be used with the git store");
   return backend;
@@ -49,10 +49,10 @@ function secretGate(options: StoreCommandOptions, io: CommandIO, root: string): 
   let session: LintSession | undefined;
   return (file, bytes) => {
     // Made on the first file: a command that changed nothing never builds it.
-    const config = session ? undefined : options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+    const config = session ? undefined : commandConfig(io.cwd, options.config).config;
     session ??= createSession({ cwd: io.cwd, config, rules: builtinRules.filter((rule) => rule.meta.id === "no-secrets"), inlineSuppression: false });
-    const analysed = analyseSource(sourceFromBytes(path.join(root, file), bytes, io.cwd, { maxBytes: session.maxFileSize }), session);
-    const found = analysed.result.diagnostics.filter((d) => d.ruleId === "no-secrets" && d.severity === "error").length;
+    const analyzed = analyzeSource(sourceFromBytes(path.join(root, file), bytes, io.cwd, { maxBytes: session.maxFileSize }), session);
+    const found = analyzed.result.diagnostics.filter((d) => d.ruleId === "no-secrets" && d.severity === "error").length;
     return found > 0 ? `${found} error finding${found === 1 ? "" : "s"} from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)` : undefined;
   };
 }

@@ -3,11 +3,12 @@
  * lint session.
  */
 import path from "node:path";
-import { loadConfig, type HandoffConfig } from "../engine/config.js";
+import type { HandoffConfig } from "../engine/config.js";
 import { createSession, type LintSession } from "../lint.js";
 import { existingStores, resolveStore } from "../store/resolve.js";
 import { DirectoryStore } from "../store/store.js";
 import type { CommandIO } from "./io.js";
+import { commandConfig } from "./command.js";
 
 /** Options every store command takes. */
 export interface StoreCommandOptions {
@@ -22,7 +23,7 @@ export interface StoreCommandOptions {
 
 /** The lint session of a store command (config, profile, clock); `untrusted`: see {@link openStore}. */
 export function storeSession(options: StoreCommandOptions, io: CommandIO, untrusted = false): LintSession {
-  const config: HandoffConfig = options.config === false ? {} : loadConfig(io.cwd, options.config).config;
+  const config: HandoffConfig = commandConfig(io.cwd, options.config).config;
   return createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now, inlineSuppression: !untrusted });
 }
 

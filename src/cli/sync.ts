@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import { escapeControls } from "../report/controls.js";
 import { syncStores, type SyncOutcome } from "../store/git-sync.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { textFormatOption } from "./format-names.js";
 import { EXIT, type CommandIO } from "./io.js";
 
@@ -41,13 +41,8 @@ export async function runSync(remote: string | undefined, options: SyncCommandOp
 
 /** Adds the `sync` command. */
 export function registerSync(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("sync")
-    .description("fetch the remote's refs/handoffs/*, merge them by handoff with this repository's git stores (a handoff changed on both sides is kept twice and reported), push without force")
+  addCommand(program, "sync", "fetch the remote's refs/handoffs/*, merge them by handoff with this repository's git stores (a handoff changed on both sides is kept twice and reported), push without force")
     .argument("[remote]", "remote name or URL", "origin")
     .addOption(textFormatOption(["json"]))
-    .addHelpText("after", exitCodesHelp("sync"))
-    .action(async (remote: string, options: SyncCommandOptions) => {
-      setExit(await runSync(remote, options, io));
-    });
+    .action(async (remote: string, options: SyncCommandOptions) => setExit(await runSync(remote, options, io)));
 }

@@ -14,7 +14,7 @@ import { buildDocument, createSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { existingStores } from "../store/resolve.js";
 import { handoffPathTest } from "../store/store-paths.js";
-import { exitCodesHelp } from "./exit-codes.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./errors.js";
 
@@ -105,17 +105,12 @@ async function gitCheck(document: Parameters<typeof gitReferenceOf>[0], shown: s
 
 /** Adds the `verify` command to `program`. */
 export function registerVerify(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  program
-    .command("verify")
-    .description("check each handoff's integrity digest (exit 0 holds, 1 does not, 2 unusable)")
+  addCommand(program, "verify", "check each handoff's integrity digest (exit 0 holds, 1 does not, 2 unusable)")
     .argument("<files...>", "handoff documents")
     .option("--brief", "sno cutover brief: the file ends with <!-- AGENT_CUTOVER_EOF --> (and matches --bytes/--sha256)")
     .option("--bytes <n>", "with --brief: the exact byte count the sender measured")
     .option("--sha256 <hex>", "with --brief: the SHA-256 of the raw file the sender measured")
     .option("--git", "also compare the recorded git state (git_ref, head_sha) with the repository")
     .option("--repo <dir>", "with --git: the repository to compare with (default: the working directory)")
-    .addHelpText("after", exitCodesHelp("verify"))
-    .action(async (files: string[], options: VerifyCommandOptions) => {
-      setExit(await runVerify(files, options, io));
-    });
+    .action(async (files: string[], options: VerifyCommandOptions) => setExit(await runVerify(files, options, io)));
 }

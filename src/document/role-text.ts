@@ -9,6 +9,7 @@
  * Every step is a single pass over at most {@link MAX_HEADING_CHARS} characters: the classifier
  * reads no more of a heading than that, so its cost is bounded whatever the input.
  */
+import { splitHeadingSegments } from "./heading-separators.js";
 
 /** Characters of a heading the classifier reads; the rest of a longer heading is ignored. */
 export const MAX_HEADING_CHARS = 240;
@@ -133,9 +134,6 @@ function trimPiece(text: string): string {
   return trimEndExcept(text.replace(/^[^\p{L}\p{N}]+/u, ""), KEEP_IN_PIECE).replace(/\s+/g, " ").trim();
 }
 
-/** Separators between segments; brackets also mark the segment inside them. */
-const SEGMENT_SPLIT = /(\s+-\s+|\s*(?:—|–|->|=>|→|\||:|;|\?|!|·|•|。)\s*|[([{「『【（]|[)\]}」』】）])/u;
-
 /** Separators between coordinate parts of one segment. */
 const PART_SPLIT = /\s+(?:and|und|et|y|e|i|и|і|та|및|och|en)\s+|\s*(?:&|\/|\+|,|、|・|／|，)\s*/u;
 
@@ -150,10 +148,11 @@ function separatorKind(separator: string): HeadingSegment["after"] {
 
 function cutSegments(text: string): HeadingSegment[] {
   const segments: HeadingSegment[] = [];
-  const pieces = text.split(SEGMENT_SPLIT);
+  // Brackets also mark the segment inside them.
+  const pieces = splitHeadingSegments(text);
   let depth = 0;
   let after: HeadingSegment["after"] = "start";
-  // split() with one capture group alternates text (even indexes) and separators (odd indexes).
+  // Text (even indexes) alternates with separators (odd indexes).
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i] ?? "";
     if (i % 2 === 1) {

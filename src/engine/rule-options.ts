@@ -74,7 +74,7 @@ function describeError(error: ErrorObject, meta: RuleMeta): string {
 }
 
 /**
- * Checks the options of every entry of a (name-normalised) `rules` object against its rule's
+ * Checks the options of every entry of a (name-normalized) `rules` object against its rule's
  * schema. Severities alone are not checked here (the config schema does that).
  * @param rules rule ids to settings, after `normalizeRuleNames` (src/engine/config.ts).
  * @param known the rules of the run (and the built-in ones), by id.
@@ -87,7 +87,7 @@ export function checkRuleOptions(rules: Readonly<Record<string, RuleSetting>> | 
     if (!Array.isArray(setting) || setting.length < 2) continue;
     const options = setting[1];
     const meta = known.get(id);
-    // After name normalisation only markdownlint's ids are not rules of ours: their options go to
+    // After name normalization only markdownlint's ids are not rules of ours: their options go to
     // markdownlint's config, checked against markdownlint's own schema (src/markdownlint/config-check.ts).
     if (!meta) continue;
     const validate = validatorOf(meta);

@@ -91,7 +91,7 @@ function withBom(document: HandoffDocument, text: string): Uint8Array {
 
 /**
  * Plans the redaction of `document` from its lint findings (`diagnostics`, as `lintSource` or
- * `analyseSource` returned them: only unsuppressed `no-secrets` findings are acted on).
+ * `analyzeSource` returned them: only unsuppressed `no-secrets` findings are acted on).
  * @throws RedactError when the redacted document would not parse as the original did, or a sealed
  * document cannot be sealed again; nothing should then be written.
  */

@@ -1,5 +1,5 @@
 /**
- * What the injection rules share: a hit on a normalised text, regex pattern tables, and reporting a
+ * What the injection rules share: a hit on a normalized text, regex pattern tables, and reporting a
  * hit at the original text's position.
  */
 import type { Severity } from "../engine/diagnostic.js";
@@ -7,7 +7,7 @@ import type { RuleContext } from "../engine/rule.js";
 import { originalSpan, type NormalizedText } from "./normalize.js";
 import type { TextRun } from "./runs.js";
 
-/** One match on a normalised text. `start`/`end` index the normalised text. */
+/** One match on a normalized text. `start`/`end` index the normalized text. */
 export interface InjectionHit {
   start: number;
   end: number;
@@ -25,7 +25,7 @@ export interface InjectionPattern {
   severity?: Severity;
 }
 
-/** Finds the hits of text-level detector over normalised text (what `injection-obfuscation` reuses). */
+/** Finds the hits of text-level detector over normalized text (what `injection-obfuscation` reuses). */
 export type TextDetector = (text: string) => InjectionHit[];
 
 /** Longest excerpt quoted in a message, in characters. */

@@ -6,7 +6,7 @@
  * (`lexicon.ts`); a concealment clause that names the user (or "anyone") weighs 4, else 3.
  *
  * Word boundaries are spelled with Unicode letter classes (`\b` is ASCII-only in JavaScript), and
- * each pattern is normalised like the text before it is compiled (see `re`).
+ * each pattern is normalized like the text before it is compiled (see `re`).
  * Every gap is bounded, so each pattern is linear in the text.
  */
 import type { PairPattern, SignalPattern } from "./lexicon.js";
@@ -119,10 +119,10 @@ const LANGUAGES: readonly Language[] = [
 ];
 
 /**
- * A pattern over normalised text is written normalised too: accents dropped (`règles` →
+ * A pattern over normalized text is written normalized too: accents dropped (`règles` →
  * `regles`), Cyrillic look-alikes folded (`о` → `o`), Hangul syllables decomposed into jamo and
  * Japanese voicing marks dropped, exactly as `normalize.ts` does to the text it reads (which
- * normalises one code point at a time, so the pattern can be too). Folding is not case-blind —
+ * normalizes one code point at a time, so the pattern can be too). Folding is not case-blind —
  * `З` becomes the digit `3` while `з` stays — so a letter whose capital folds differently is
  * written as both (`[з3]`), and the `i` flag does the rest. ASCII is the pattern's own syntax
  * and is kept.

@@ -1,5 +1,5 @@
 /**
- * A normalised view of a text run for injection matching, with an offset map back to the
+ * A normalized view of a text run for injection matching, with an offset map back to the
  * original document text so every finding points at the characters a reader sees.
  *
  * Steps, per code point of the original:
@@ -29,7 +29,7 @@ export interface TextSegment {
   source?: string;
 }
 
-/** The normalised text and, for each of its UTF-16 units, the document offset it came from. */
+/** The normalized text and, for each of its UTF-16 units, the document offset it came from. */
 export interface NormalizedText {
   readonly text: string;
   /** `offsets[i]` = document offset of the original character that produced `text[i]`. */
@@ -69,7 +69,7 @@ function segmentOffsets(segment: TextSegment): (i: number) => number {
 }
 
 /**
- * Normalises `segments` (concatenated in order, nothing inserted between them).
+ * Normalizes `segments` (concatenated in order, nothing inserted between them).
  * Linear in the input length; never throws.
  */
 export function normalizeSegments(segments: readonly TextSegment[]): NormalizedText {
@@ -133,13 +133,13 @@ export function normalizeSegments(segments: readonly TextSegment[]): NormalizedT
   return { text, offsets, endOffset };
 }
 
-/** Normalises one string found at document offset `offset`. */
+/** Normalizes one string found at document offset `offset`. */
 export function normalizeText(value: string, offset = 0): NormalizedText {
   return normalizeSegments([{ text: value, offset }]);
 }
 
 /**
- * The original document span `[offset, endOffset)` of the normalised span `[start, end)`.
+ * The original document span `[offset, endOffset)` of the normalized span `[start, end)`.
  */
 export function originalSpan(normalized: NormalizedText, start: number, end: number): { offset: number; endOffset: number } {
   const { offsets } = normalized;

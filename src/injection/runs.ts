@@ -1,5 +1,5 @@
 /**
- * The text runs of a document that the injection rules read, each with its normalised view
+ * The text runs of a document that the injection rules read, each with its normalized view
  * ({@link normalizeSegments}). Built once per document and shared by the nine `injection-*` rules.
  *
  * Runs: body text (paragraphs, table cells, list items' paragraphs, block quotes), headings,

@@ -1,6 +1,6 @@
 /**
  * The injection scorer: finds the signals of `lexicon.ts` (and `lexicon-languages.ts`) in a
- * normalised text, groups them by unit, adds their weights and decides.
+ * normalized text, groups them by unit, adds their weights and decides.
  *
  * - **Units.** Visible text is scored per sentence; a hidden block (an HTML comment, a link
  *   reference definition, alt or title text, a `<details>` body, a zero-size element, a decoded

@@ -63,7 +63,7 @@ function describe(signals: ReadonlyMap<SignalKind, SignalMatch>): string {
   return SIGNAL_WORDS.filter(([kind]) => signals.has(kind)).map(([, words]) => words).join(", ");
 }
 
-/** A block of normalised text to score, and where it sits. */
+/** A block of normalized text to score, and where it sits. */
 interface Block {
   /** The block's runs (list items ending mid-phrase are joined with the next), joined when scored. */
   parts: NormalizedText[];
@@ -78,7 +78,7 @@ function slice(normalized: NormalizedText, from: number, to: number): Normalized
   return { text: normalized.text.slice(from, to), offsets: normalized.offsets.slice(from, to), endOffset: normalized.offsets[to] ?? normalized.endOffset };
 }
 
-/** Normalised texts joined by line breaks (one copy, however many parts). */
+/** Normalized texts joined by line breaks (one copy, however many parts). */
 function join(parts: readonly NormalizedText[]): NormalizedText {
   if (parts.length === 1) return parts[0] as NormalizedText;
   const offsets: number[] = [];
@@ -230,7 +230,7 @@ export function documentVerdicts(document: HandoffDocument): readonly Verdict[] 
   return verdicts;
 }
 
-/** Verdicts for a loose text (a decoded run, a URL parameter), normalised first. */
+/** Verdicts for a loose text (a decoded run, a URL parameter), normalized first. */
 export function textVerdicts(text: string, options: { hidden: boolean; carried?: readonly SignalMatch[] }): Verdict[] {
   const normalized = normalizeText(text);
   return scoreText(normalized.text, options).flatMap((unit) => unitVerdicts(unit, normalized, options.hidden, ""));

@@ -4,7 +4,7 @@
  * **hatch3r** (public repo hatch3r/hatch3r, v2.x): SHA-256 of the
  * body only — the text after the closing `---` line of the frontmatter — with JavaScript's
  * `String.prototype.trim()` applied, encoded as UTF-8, written as lowercase hex after `sha256:`.
- * No line-ending normalisation.
+ * No line-ending normalization.
  *
  * **Canonical form for every other Markdown profile** (`handoffkit` canonical form v1), chosen to be
  * the same computation so a document keeps its digest when its profile changes (a hatch3r document

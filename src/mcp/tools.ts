@@ -12,7 +12,7 @@ import { runVerify } from "../cli/verify.js";
 import { openStore } from "../cli/store-options.js";
 import { ConfigError } from "../engine/config.js";
 import { verifyIntegrity } from "../integrity/verify.js";
-import { analyseSource, buildDocument } from "../lint.js";
+import { analyzeSource, buildDocument } from "../lint.js";
 import { readSource, sourceFromBytes } from "../load/read.js";
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
 import { captureCommand, type CapturedRun } from "../cli/captured-io.js";
@@ -103,7 +103,7 @@ const lint: Handler = async (args, context) => {
     typeof args.content === "string"
       ? sourceFromBytes(file, new TextEncoder().encode(args.content), context.cwd, { maxBytes: lintSession.maxFileSize })
       : await readSource(file, { cwd: context.cwd, maxBytes: lintSession.maxFileSize });
-  const { result } = analyseSource(source, lintSession);
+  const { result } = analyzeSource(source, lintSession);
   const count = (severity: string) => result.diagnostics.filter((d) => d.severity === severity).length;
   const structured = { path: result.path, profile: result.profile, errors: count("error"), warnings: count("warning"), findings: result.diagnostics.map(toolFinding) };
   return { structured, text: asJson(structured) };

@@ -11,7 +11,7 @@ import { openStore } from "../cli/store-options.js";
 import { isSealGateRule } from "../cli/seal.js";
 import type { MaskedDiagnostic } from "../engine/diagnostic.js";
 import { planSeal } from "../integrity/seal.js";
-import { analyseSource, type LintSession } from "../lint.js";
+import { analyzeSource, type LintSession } from "../lint.js";
 import { sourceFromBytes } from "../load/read.js";
 import { planRedaction } from "../fix/redact.js";
 import { fileNameFor, slugify } from "../store/naming.js";
@@ -72,8 +72,8 @@ function refused(reason: string, findings: readonly MaskedDiagnostic[], redacted
   return { status: "refused", path: null, id: null, digest: null, findings: findings.map(toolFinding), redacted, reason, text: null };
 }
 
-function analyse(file: string, bytes: Uint8Array, session: LintSession) {
-  return analyseSource(sourceFromBytes(file, bytes, session.cwd, { maxBytes: session.maxFileSize }), session);
+function analyze(file: string, bytes: Uint8Array, session: LintSession) {
+  return analyzeSource(sourceFromBytes(file, bytes, session.cwd, { maxBytes: session.maxFileSize }), session);
 }
 
 /**
@@ -87,29 +87,29 @@ export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJ
   const fileName = fileNameOf(args, args.content, session, cwd);
   const file = path.join(store.writeDir, fileName);
   let bytes: Uint8Array = new TextEncoder().encode(args.content);
-  let analysed = analyse(file, bytes, session);
+  let analyzed = analyze(file, bytes, session);
   let redacted = 0;
-  if (!analysed.document || analysed.result.internalErrors.length > 0) return refused("the document could not be checked", analysed.result.diagnostics, 0);
+  if (!analyzed.document || analyzed.result.internalErrors.length > 0) return refused("the document could not be checked", analyzed.result.diagnostics, 0);
   const gate = (ds: readonly MaskedDiagnostic[]) => ds.filter((d) => d.severity === "error" && isSealGateRule(d.ruleId));
-  if (gate(analysed.result.diagnostics).length > 0 && args.redact) {
-    const plan = planRedaction(analysed.document, analysed.result.diagnostics);
+  if (gate(analyzed.result.diagnostics).length > 0 && args.redact) {
+    const plan = planRedaction(analyzed.document, analyzed.result.diagnostics);
     redacted = plan.redactions.length;
     bytes = plan.bytes;
-    analysed = analyse(file, bytes, session);
+    analyzed = analyze(file, bytes, session);
   }
-  const blocking = gate(analysed.result.diagnostics);
-  if (blocking.length > 0 || !analysed.document) {
+  const blocking = gate(analyzed.result.diagnostics);
+  if (blocking.length > 0 || !analyzed.document) {
     const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
     return refused(`${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}: remove them${args.redact ? "" : ", or ask for redaction of the secrets"}; nothing was written`, blocking, redacted);
   }
   let digest: string | null = null;
-  if (analysed.document.format === "markdown") {
-    const plan = planSeal(analysed.document);
+  if (analyzed.document.format === "markdown") {
+    const plan = planSeal(analyzed.document);
     digest = plan.digest;
     bytes = plan.bytes;
-    analysed = analyse(file, bytes, session);
+    analyzed = analyze(file, bytes, session);
   }
-  return saved(store, fileName, bytes, { digest, redacted, findings: analysed.result.diagnostics, cwd });
+  return saved(store, fileName, bytes, { digest, redacted, findings: analyzed.result.diagnostics, cwd });
 }
 
 async function saved(store: DirectoryStore, fileName: string, bytes: Uint8Array, facts: { digest: string | null; redacted: number; findings: readonly MaskedDiagnostic[]; cwd: string }): Promise<WriteResult> {

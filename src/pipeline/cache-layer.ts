@@ -13,7 +13,7 @@ import { maskFileResult } from "../secrets/mask.js";
 import { checkDocument, inlineSuppressionAllowed, type PreparedRules } from "../engine/run.js";
 import { mayHoldDirectives } from "../engine/suppress.js";
 import type { HandoffDocument } from "../document/model.js";
-import { analyseSource } from "./analyse.js";
+import { analyzeSource } from "./analyze.js";
 import { settingsFor, type LintSession } from "./session.js";
 
 /** One file's (masked) result and, when a cache will keep it, what the cache needs to. */
@@ -28,7 +28,7 @@ export interface FileOutcome {
  */
 export function lintOutcome(source: SourceFile, session: LintSession): { result: MaskedFileResult; facts: LintFacts } {
   const clockRules = new Set<string>();
-  const { document, result, hasSecrets } = analyseSource(source, session, { onClockRead: (id) => clockRules.add(id) });
+  const { document, result, hasSecrets } = analyzeSource(source, session, { onClockRead: (id) => clockRules.add(id) });
   const recheckable = document !== undefined && recheckableWithoutMarkdown(document, settingsFor(source.path, session).prepared, clockRules);
   return {
     result,

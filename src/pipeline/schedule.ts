@@ -10,7 +10,7 @@ import { discoverFiles } from "../load/discover.js";
 import { readAhead } from "../load/read-ahead.js";
 import { readSource, type SourceFile } from "../load/read.js";
 import { MIN_FILES_FOR_WORKERS, workerCount } from "../parallel/pool.js";
-import { analyseSource, lintSource, type AnalysedFile } from "./analyse.js";
+import { analyzeSource, lintSource, type AnalyzedFile } from "./analyze.js";
 import { lintOutcome, openCacheLayer, type CacheOptions, type FileOutcome } from "./cache-layer.js";
 import { inlineRunner, poolRunner, type LintHere, type Runner } from "./runners.js";
 import type { LintSession } from "./session.js";
@@ -48,7 +48,7 @@ export interface LintPathsOptions {
    * Called with each file's parsed document beside its result, in display-path order, for commands
    * that measure documents (`stats`). The run then stays on this thread and off the cache.
    */
-  onAnalysed?: (file: AnalysedFile) => void;
+  onAnalyzed?: (file: AnalyzedFile) => void;
 }
 
 /** Passes results on in index order as soon as every one before them is in; keeps them when asked. */
@@ -85,17 +85,17 @@ export async function lintPaths(
   options.onStart?.(files.length, discovery.unmatched);
   const { results, accept } = inOrder(files.length, options.keepResults !== false, onResult);
   const read = (file: string) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
-  const { onAnalysed } = options;
-  const cache = onAnalysed ? undefined : openCacheLayer(session, options.cache);
+  const { onAnalyzed } = options;
+  const cache = onAnalyzed ? undefined : openCacheLayer(session, options.cache);
   const onOutcome = (index: number, outcome: FileOutcome) => {
     cache?.store(nodePath.resolve(session.cwd, files[index] as string), outcome);
     accept(index, outcome.result);
   };
-  const workers = session.workerOptions && !onAnalysed ? workerCount(files.length, options.workers) : 0;
-  const lintHere: LintHere = onAnalysed
+  const workers = session.workerOptions && !onAnalyzed ? workerCount(files.length, options.workers) : 0;
+  const lintHere: LintHere = onAnalyzed
     ? (source) => {
-        const file = analyseSource(source, session);
-        onAnalysed(file);
+        const file = analyzeSource(source, session);
+        onAnalyzed(file);
         return { result: file.result };
       }
     : cache
@@ -135,7 +135,7 @@ async function* unread(count: number): AsyncGenerator<undefined> {
  * {@link lintPaths} on this thread, handing each file's document along with its result, for
  * commands that measure documents (`stats`). Documents are passed one at a time and not kept.
  */
-export async function analysePaths(inputs: readonly string[], session: LintSession, onFile: (file: AnalysedFile) => void): Promise<{ unmatched: string[] }> {
-  const run = await lintPaths(inputs, session, undefined, { keepResults: false, onAnalysed: onFile });
+export async function analyzePaths(inputs: readonly string[], session: LintSession, onFile: (file: AnalyzedFile) => void): Promise<{ unmatched: string[] }> {
+  const run = await lintPaths(inputs, session, undefined, { keepResults: false, onAnalyzed: onFile });
   return { unmatched: run.unmatched };
 }

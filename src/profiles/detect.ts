@@ -85,7 +85,7 @@ function plainH1Title(line: string): string | undefined {
 
 /**
  * The title of the first section when the body's first non-blank line is a level-1 ATX heading at
- * column 0 with plain text (no markup characters, so its text is its title, NFC-normalised as in
+ * column 0 with plain text (no markup characters, so its text is its title, NFC-normalized as in
  * `sections.ts`); undefined otherwise (then read `document.sections`). Nothing can precede that
  * line, so it is the first section whatever follows.
  */

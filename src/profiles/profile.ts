@@ -52,7 +52,7 @@ export function sectionsApply(profile: Profile, document: HandoffDocument): bool
   return profile.hasSections ? profile.hasSections(document) : true;
 }
 
-/** True when `section`'s heading names `spec` (title or alias, compared after normalising). */
+/** True when `section`'s heading names `spec` (title or alias, compared after normalizing). */
 export function sectionMatches(section: { normalized: string }, spec: SectionSpec): boolean {
   if (section.normalized === normalizeHeading(spec.title)) return true;
   return (spec.aliases ?? []).some((alias) => section.normalized === normalizeHeading(alias));

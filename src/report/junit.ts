@@ -26,7 +26,7 @@ export function escapeXmlText(text: string): string {
   return replaceInvalid(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** Escapes an attribute value (double-quoted) for XML 1.0; tab, LF and CR survive attribute normalisation. */
+/** Escapes an attribute value (double-quoted) for XML 1.0; tab, LF and CR survive attribute normalization. */
 export function escapeXmlAttribute(text: string): string {
   return escapeXmlText(text)
     .replace(/"/g, "&quot;")

@@ -13,7 +13,7 @@
  *   the run's `columnKind` — end column exclusive, never empty: a zero-width finding covers one
  *   column);
  * - `partialFingerprints["handoffkit/v1"]` is the SHA-256 of ruleId, URI, the flagged line's
- *   normalised content ({@link Diagnostic.contextHash}) and the occurrence index of that triple in
+ *   normalized content ({@link Diagnostic.contextHash}) and the occurrence index of that triple in
  *   the file: it survives edits elsewhere in the file, so code scanning keeps tracking an alert;
  * - `invocations[0]` gives the run's outcome: `executionSuccessful` (false only when the run failed
  *   for a reason of its own, exit code 2 — findings are a successful run), `exitCode` and what it

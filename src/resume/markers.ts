@@ -16,7 +16,7 @@ export const USER_TIER_END = "--- END USER-TIER CONTENT: handoff ---";
 export const ESCAPE_PREFIX = "[handoffkit: escaped line that imitates a marker] ";
 
 /**
- * True when `line` imitates a marker. The line is normalised as the injection rules do it (format
+ * True when `line` imitates a marker. The line is normalized as the injection rules do it (format
  * and tag characters removed, compatibility forms and look-alike letters folded to Latin, white
  * space collapsed); then any mention of `USER-TIER` / `USER TIER` / `USERTIER`, or a dashed
  * `BEGIN …` / `END …` line in the markers' shape, counts. Deliberately broader than the rule:

@@ -24,7 +24,7 @@ import type { HandoffDocument } from "../document/model.js";
 import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
 import { documentDrift, gitReferenceOf } from "../git/document-drift.js";
 import { workTreeRoot } from "../git/queries.js";
-import { analyseSource, type LintSession } from "../lint.js";
+import { analyzeSource, type LintSession } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { documentSecrets, secretValuesToMask } from "../secrets/document.js";
 import { maskText } from "../secrets/mask.js";
@@ -224,9 +224,9 @@ function maskFields(value: unknown, secrets: readonly string[]): unknown {
 export async function resumeFile(file: string, options: ResumeFileOptions): Promise<{ report: ResumeReport; document: HandoffDocument | undefined; bytes: Uint8Array }> {
   const { session } = options;
   const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
-  const analysed = analyseSource(source, session);
-  const result = analysed.result;
-  const document = analysed.document;
+  const analyzed = analyzeSource(source, session);
+  const result = analyzed.result;
+  const document = analyzed.document;
   const base: ResumeReport = {
     path: source.displayPath,
     profile: result.profile,

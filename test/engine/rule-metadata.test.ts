@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
 import type { Rule } from "../../src/engine/rule.js";
 import { createSession, lintText } from "../../src/lint.js";
-import { analyseSource } from "../../src/pipeline/analyse.js";
+import { analyzeSource } from "../../src/pipeline/analyze.js";
 import { readSource } from "../../src/load/read.js";
 import { repoRoot } from "../helpers/locations.js";
 
@@ -54,7 +54,7 @@ describe("rule metadata", () => {
     const readers = new Set<string>();
     const dir = path.join(repoRoot, "corpus");
     for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((n) => /\.(md|json)$/.test(n)).sort()) {
-      analyseSource(await readSource(path.join(dir, name), { cwd: repoRoot }), session, { onClockRead: (id) => readers.add(id) });
+      analyzeSource(await readSource(path.join(dir, name), { cwd: repoRoot }), session, { onClockRead: (id) => readers.add(id) });
     }
     expect([...readers].sort()).toEqual(["expiry", "stale"]);
     const undeclared = [...readers].filter((id) => !(builtinRules.find((rule) => rule.meta.id === id)?.meta.reads ?? []).includes("clock"));

@@ -19,36 +19,14 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const handoff = (...args: string[]) => runHandoff(dir, ...args);
 
-/** CRLF line endings, a comment in the frontmatter, a secret as a whole frontmatter value, two in the body. */
-const ORIGINAL = [
-  "---",
-  "title: Deploy notes   # keep this comment",
-  `token: ${github}`,
-  "status: open",
-  "---",
-  "",
-  "# Handoff",
-  "",
-  "## Next steps",
-  "",
-  `Run \`aws s3 ls\` with key ${awsId}, then charge with "${stripe}".`,
-  "",
-].join("\r\n");
+/** A handoff with CRLF line endings, a comment in the frontmatter, `token` as a whole frontmatter value and `nextSteps` in the body. */
+const handoffText = (token: string, nextSteps: string) =>
+  ["---", "title: Deploy notes   # keep this comment", `token: ${token}`, "status: open", "---", "", "# Handoff", "", "## Next steps", "", nextSteps, ""].join("\r\n");
 
-const REDACTED = [
-  "---",
-  "title: Deploy notes   # keep this comment",
-  'token: "[REDACTED:github-token]"',
-  "status: open",
-  "---",
-  "",
-  "# Handoff",
-  "",
-  "## Next steps",
-  "",
-  'Run `aws s3 ls` with key [REDACTED:aws-access-key-id], then charge with "[REDACTED:stripe-secret-key]".',
-  "",
-].join("\r\n");
+/** A secret as a whole frontmatter value, two in the body. */
+const ORIGINAL = handoffText(github, `Run \`aws s3 ls\` with key ${awsId}, then charge with "${stripe}".`);
+
+const REDACTED = handoffText('"[REDACTED:github-token]"', 'Run `aws s3 ls` with key [REDACTED:aws-access-key-id], then charge with "[REDACTED:stripe-secret-key]".');
 
 describe("handoff redact", () => {
   it("replaces each secret by its kind's marker and changes no other byte; a second run changes nothing", async () => {

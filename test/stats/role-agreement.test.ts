@@ -9,12 +9,12 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/engine/diagnostic.js";
-import { analysePaths, createSession, lintText, type AnalysedFile } from "../../src/lint.js";
+import { analyzePaths, createSession, lintText, type AnalyzedFile } from "../../src/lint.js";
 import { documentFacts, type DocumentFacts } from "../../src/stats/facts.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
 
 interface Checked {
-  file: AnalysedFile;
+  file: AnalyzedFile;
   facts: DocumentFacts;
 }
 
@@ -22,10 +22,10 @@ interface Checked {
 const missingTitle = (d: Diagnostic) => (d.ruleId === "required-sections" && d.messageId === "missing" ? /'([^']+)'/.exec(d.message)?.[1] : undefined);
 
 /** The role of the profile's section named `title`. */
-const roleOf = (file: AnalysedFile, title: string | undefined) => file.profile?.sections.find((spec) => spec.title === title)?.role;
+const roleOf = (file: AnalyzedFile, title: string | undefined) => file.profile?.sections.find((spec) => spec.title === title)?.role;
 
 /** A finding that says the document has no section of `role`. */
-const saysNone = (file: AnalysedFile, role: string) =>
+const saysNone = (file: AnalyzedFile, role: string) =>
   file.result.diagnostics.some((d) => (role === "next-action" && d.ruleId === "next-action" && d.messageId === "missing") || roleOf(file, missingTitle(d)) === role);
 
 const targets: Array<[string, string | undefined]> = [
@@ -38,7 +38,7 @@ describe.each(targets)("stats and lint agree on %s", (_name, dir) => {
   beforeAll(async () => {
     if (!dir) return;
     const session = createSession({ cwd: repoRoot, noConfig: true, now: new Date("2026-12-01T00:00:00Z") });
-    await analysePaths([dir], session, (file) => checked.push({ file, facts: documentFacts(file.document, file.profile, file.result) }));
+    await analyzePaths([dir], session, (file) => checked.push({ file, facts: documentFacts(file.document, file.profile, file.result) }));
   });
 
   it.skipIf(!dir)(dir ? "reads every file" : "skipped: ../shared/corpus-public is absent", () => {

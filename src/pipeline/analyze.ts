@@ -39,7 +39,7 @@ export function buildDocument(
  * document is masked in every message whatever rules ran (`src/secrets/mask.ts`).
  */
 export function lintSource(source: SourceFile, session: LintSession): MaskedFileResult {
-  return analyseSource(source, session).result;
+  return analyzeSource(source, session).result;
 }
 
 /**
@@ -52,8 +52,8 @@ export function lintText(path: string, text: string | Uint8Array, session: LintS
   return lintSource(sourceFromBytes(path, bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
 }
 
-/** One analysed file: its parsed document (undefined when the pipeline itself failed), profile and (masked) result. */
-export interface AnalysedFile {
+/** One analyzed file: its parsed document (undefined when the pipeline itself failed), profile and (masked) result. */
+export interface AnalyzedFile {
   document: HandoffDocument | undefined;
   profile: Profile | undefined;
   result: MaskedFileResult;
@@ -61,8 +61,8 @@ export interface AnalysedFile {
   hasSecrets: boolean;
 }
 
-/** Options of {@link analyseSource}. */
-export interface AnalyseOptions {
+/** Options of {@link analyzeSource}. */
+export interface AnalyzeOptions {
   /** Called with a rule's id when it reads the run's clock. */
   onClockRead?: (ruleId: string) => void;
 }
@@ -72,7 +72,7 @@ export interface AnalyseOptions {
  * (each finding's {@link Diagnostic.valueDigest} for baselines) is computed by the check stage,
  * then every message is masked against every secret of the document before the result is returned.
  */
-export function analyseSource(source: SourceFile, session: LintSession, options: AnalyseOptions = {}): AnalysedFile {
+export function analyzeSource(source: SourceFile, session: LintSession, options: AnalyzeOptions = {}): AnalyzedFile {
   let secrets: string[] = [];
   try {
     const settings = settingsFor(source.path, session);
