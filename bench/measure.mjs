@@ -56,12 +56,12 @@ export function printTable(title, { files, bytes }, rows, timeoutSeconds) {
   const base = rows.find((r) => r.name === "markdownlint-cli2")?.wall;
   const runs = Math.max(...rows.map((r) => r.runs));
   console.log(`\n${title}: ${files} file${files === 1 ? "" : "s"}, ${bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} KB`}, ${runs} run${runs === 1 ? "" : "s"} each (median wall), alternating`);
-  console.log(["command".padEnd(34), "wall s", "   range s", "files/s", "  MB/s", "peak RSS MB", "× mdl-cli2", "exit"].join("  "));
+  console.log(["command".padEnd(45), "wall s", "   range s", "files/s", "  MB/s", "peak RSS MB", "× mdl-cli2", "exit"].join("  "));
   for (const r of rows) {
     const finite = Number.isFinite(r.wall);
     console.log(
       [
-        r.name.padEnd(34),
+        r.name.padEnd(45),
         (finite ? r.wall.toFixed(2) : `>${timeoutSeconds}`).padStart(6),
         (finite && r.runs > 1 ? `${r.min.toFixed(2)}–${r.max.toFixed(2)}` : "").padStart(10),
         (finite ? (files / r.wall).toFixed(files / r.wall < 10 ? 1 : 0) : "-").padStart(7),

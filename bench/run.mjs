@@ -5,7 +5,7 @@
  * together mean anything).
  *
  * Usage: node bench/run.mjs [--scenarios 1k,real,5kb,117kb,10k] [--sizes 1000,10000] [--runs 3]
- *                           [--seed 42] [--only NAME,...] [--timeout 600]
+ *                           [--seed 42] [--only NAME,...] [--timeout 600] [--baseline DIR]
  *
  * Scenarios (each a table of median wall, range, files/s, MB/s, peak RSS and the ratio to
  * markdownlint-cli2):
@@ -20,6 +20,11 @@
  * - `117kb`: the largest real doc alone.
  * - `100k` (only with HANDOFFKIT_BENCH_100K=1: generating and linting it takes many minutes): one
  *   default run on 100k generated files, for peak RSS and its growth from 10k.
+ *
+ * `--baseline DIR`: another built checkout of handoffkit (its `dist/bundle/main.js`, e.g. a
+ * `git worktree` of main after `npm run build`); every handoffkit row gets a `(baseline)` twin
+ * run in the same rotation, so a change is measured against the code before it under the same
+ * load.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -49,6 +54,9 @@ const cli = path.join(root, "dist/bundle/main.js");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const docsDir = process.env.HANDOFFKIT_BENCH_DOCS ?? path.resolve(root, "../shared/corpus-public/docs");
 const options = { cwd: root, timeoutSeconds };
+const baselineDir = get("--baseline", "");
+const baselineCli = baselineDir ? path.resolve(baselineDir, "dist/bundle/main.js") : "";
+if (baselineCli && !existsSync(baselineCli)) throw new Error(`--baseline: ${baselineCli} not found (run npm run build there)`);
 
 function key(count) {
   return count % 1000 === 0 ? `${count / 1000}k` : String(count);
@@ -119,17 +127,31 @@ function directoryCommands(dir, { withCache, withSecretlint }) {
   ];
 }
 
-/** A scratch git repository with `file` staged and handoffkit's pre-commit hook installed: the command runs that hook. */
-function hookCommand(file) {
-  const repo = path.join(tmpdir(), "handoffkit-bench-hook");
+/**
+ * A scratch git repository with `file` staged and the pre-commit hook that `entry install-hook`
+ * writes: the command runs that hook.
+ */
+function hookCommand(file, entry = cli, suffix = "") {
+  const repo = path.join(tmpdir(), `handoffkit-bench-hook${suffix}`);
   rmSync(repo, { recursive: true, force: true });
   mkdirSync(repo, { recursive: true });
   const git = (...argv) => spawnSync("git", argv, { cwd: repo, stdio: "ignore" });
   git("init", "-q");
   copyFileSync(file, path.join(repo, path.basename(file)));
   git("add", path.basename(file));
-  spawnSync("node", [cli, "install-hook"], { cwd: repo, stdio: "ignore" });
-  return { name: "handoffkit via pre-commit hook", argv: ["sh", path.join(repo, ".git/hooks/pre-commit")], cwd: repo };
+  spawnSync("node", [entry, "install-hook"], { cwd: repo, stdio: "ignore" });
+  return { name: `handoffkit via pre-commit hook${suffix ? " (baseline)" : ""}`, argv: ["sh", path.join(repo, ".git/hooks/pre-commit")], cwd: repo, hook: file };
+}
+
+/** Each handoffkit command followed by its twin on the `--baseline` build. */
+function withBaseline(cmds) {
+  if (!baselineCli) return cmds;
+  return cmds.flatMap((c) => {
+    if (!c.name.startsWith("handoffkit")) return [c];
+    if (c.hook) return [c, hookCommand(c.hook, baselineCli, "-baseline")];
+    const argv = c.argv.map((a) => (a === cli ? baselineCli : c.warm && a === c.warm ? `${c.warm}-baseline` : a));
+    return [c, { ...c, name: `${c.name} (baseline)`, argv, ...(c.warm ? { warm: `${c.warm}-baseline` } : {}) }];
+  });
 }
 
 /** The real doc nearest 5 KB, and the largest one. */
@@ -173,7 +195,7 @@ function scenarios() {
 
 const rssByTitle = new Map();
 for (const scenario of scenarios()) {
-  const all = scenario.commands();
+  const all = withBaseline(scenario.commands());
   const cmds = only.length ? all.filter((c) => only.some((o) => c.name.startsWith(o))) : all;
   for (const c of cmds.filter((c) => c.warm)) {
     rmSync(c.warm, { recursive: true, force: true });
