@@ -26,9 +26,11 @@ export function measure(argv, { cwd, timeoutSeconds }) {
   return { wall, rssMB, status: result.status };
 }
 
+/** The median (of an even count, the mean of the middle two). */
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
 /**
