@@ -40,9 +40,9 @@ export interface LintFacts {
   /** The file could not be loaded (read or encoding problems). */
   loadFailed: boolean;
   /**
-   * Its clock rules' findings can be recomputed from the document parsed without Markdown: their
-   * metadata says they read no Markdown, no inline suppression comment could silence them, and no
-   * fenced JSON record feeds them.
+   * Its clock rules' findings can be recomputed by re-running those rules alone (on the document
+   * parsed without Markdown when their metadata says they read none): no inline suppression
+   * comment could silence them.
    */
   recheckable: boolean;
   /** The document holds credential-shaped values: its (masked) result is still not stored. */

@@ -7,7 +7,7 @@ import { lintOutcome } from "../pipeline/cache-layer.js";
 import { createSession } from "../pipeline/session.js";
 import { readAhead } from "../load/read-ahead.js";
 import { readSource } from "../load/read.js";
-import type { FilesMessage, LintWorkerData, ResultMessage, WorkItem } from "./protocol.js";
+import type { FilesMessage, LintWorkerData, ReadyMessage, ResultMessage, WorkItem } from "./protocol.js";
 
 const port = parentPort;
 if (!port) throw new Error("lint-worker.js runs as a worker thread only");
@@ -37,3 +37,4 @@ port.on("message", (message: FilesMessage) => {
   queue.push(...message.files);
   if (!draining) void drain();
 });
+port.postMessage({ type: "ready" } satisfies ReadyMessage);

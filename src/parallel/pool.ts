@@ -14,10 +14,18 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import type { LintOutcome, LintWorkerData, ResultMessage, WorkItem, WorkerLintOptions } from "./protocol.js";
+import type { LintOutcome, LintWorkerData, ReadyMessage, ResultMessage, WorkItem, WorkerLintOptions } from "./protocol.js";
 
 /** Below this many files a run stays on the main thread: starting workers (~0.3 s each) would dominate. */
 export const MIN_FILES_FOR_WORKERS = 50;
+
+/**
+ * Below this many bytes in all a run stays on the main thread too, however many files: a worker
+ * pays for its own start-up (loading the bundle, building its session, compiling the rules'
+ * patterns on its first file) before it lints anything, and a few dozen real handoffs lint
+ * faster on one thread than on two.
+ */
+export const MIN_BYTES_FOR_WORKERS = 2 * 1024 * 1024;
 
 /** Files per message to a worker; two batches are queued per worker to hide the round trip. */
 const BATCH_SIZE = 8;
@@ -30,16 +38,20 @@ export function workersAvailable(): boolean {
 }
 
 /**
- * How many worker threads a run of `fileCount` files starts; the main thread lints alongside them.
+ * How many worker threads a run of `fileCount` files of `totalBytes` bytes starts; the main thread
+ * lints alongside them.
  * @param requested `--workers N` (0 = none: the main thread alone); undefined = one fewer than the
  * cores (`os.availableParallelism()`, at least one) when there are at least
- * {@link MIN_FILES_FOR_WORKERS} files. Every thread is a V8 isolate with its own heap (~100 MB at
- * peak): the main thread taking a share instead of only reporting keeps a two-core run under 200 MB.
+ * {@link MIN_FILES_FOR_WORKERS} files and {@link MIN_BYTES_FOR_WORKERS} bytes. Every thread is a
+ * V8 isolate with its own heap (~100 MB at peak): the main thread taking a share instead of only
+ * reporting keeps a two-core run under 200 MB.
+ * @param totalBytes the files' summed size (or any number at least {@link MIN_BYTES_FOR_WORKERS}
+ * when they are that large); undefined when unknown (then only the count decides).
  */
-export function workerCount(fileCount: number, requested: number | undefined): number {
+export function workerCount(fileCount: number, requested: number | undefined, totalBytes?: number): number {
   if (!workersAvailable() || fileCount === 0) return 0;
   if (requested !== undefined) return Math.min(requested, fileCount);
-  if (fileCount < MIN_FILES_FOR_WORKERS) return 0;
+  if (fileCount < MIN_FILES_FOR_WORKERS || (totalBytes !== undefined && totalBytes < MIN_BYTES_FOR_WORKERS)) return 0;
   return Math.max(1, Math.min(availableParallelism() - 1, fileCount));
 }
 
@@ -59,6 +71,8 @@ interface Member {
   worker: Worker;
   outstanding: Set<number>;
   alive: boolean;
+  /** It said {@link ReadyMessage}: files go to it from then on. */
+  ready: boolean;
 }
 
 /**
@@ -102,7 +116,7 @@ export async function startLintPool(
     checkDone();
   };
   const feed = (member: Member) => {
-    while (member.alive && queue.length > 0 && member.outstanding.size < BATCH_SIZE * 2) {
+    while (member.alive && member.ready && queue.length > 0 && member.outstanding.size < BATCH_SIZE * 2) {
       const batch = queue.splice(0, BATCH_SIZE);
       for (const item of batch) member.outstanding.add(item.index);
       member.worker.postMessage({ type: "files", files: batch });
@@ -134,9 +148,14 @@ export async function startLintPool(
     void rescueItems(orphans.filter((item) => item.path !== undefined)).then(feedAll);
   };
   for (let i = 0; i < count; i++) {
-    const member: Member = { worker: new Worker(workerFile, { workerData }), outstanding: new Set(), alive: true };
+    const member: Member = { worker: new Worker(workerFile, { workerData }), outstanding: new Set(), alive: true, ready: false };
     members.push(member);
-    member.worker.on("message", (message: ResultMessage) => {
+    member.worker.on("message", (message: ResultMessage | ReadyMessage) => {
+      if (message.type === "ready") {
+        member.ready = true;
+        feed(member);
+        return;
+      }
       if (message.type !== "result") return;
       member.outstanding.delete(message.index);
       feed(member);

@@ -31,6 +31,11 @@ export interface LintOutcome {
   facts: LintFacts;
 }
 
+/** Worker → main: its session is built and it takes files (none are sent before: a starting worker must not hold files the main thread could lint meanwhile). */
+export interface ReadyMessage {
+  type: "ready";
+}
+
 /** Worker → main: the outcome of one file. */
 export interface ResultMessage {
   type: "result";

@@ -29,31 +29,37 @@ export interface FileOutcome {
 export function lintOutcome(source: SourceFile, session: LintSession): { result: MaskedFileResult; facts: LintFacts } {
   const clockRules = new Set<string>();
   const { document, result, hasSecrets } = analyzeSource(source, session, { onClockRead: (id) => clockRules.add(id) });
-  const recheckable = document !== undefined && recheckableWithoutMarkdown(document, settingsFor(source.path, session).prepared, clockRules);
+  const canRecheck = document !== undefined && recheckable(document, settingsFor(source.path, session).prepared, clockRules);
   return {
     result,
-    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable, hasSecrets },
+    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable: canRecheck, hasSecrets },
   };
 }
 
 /**
- * Whether the findings of `clockRules` on `document` can be recomputed from the document parsed
- * without Markdown, as their metadata tells: none of those rules reads Markdown, no suppression
- * comment could silence them (the re-run sees no comments), and none reads a record fenced in
- * Markdown.
+ * Whether the findings of `clockRules` on `document` can be recomputed by re-running those rules
+ * alone: no suppression comment could silence them (a re-run reports only their own findings, so
+ * it could not tell which comments the other rules' findings used up).
  */
-function recheckableWithoutMarkdown(document: HandoffDocument, prepared: PreparedRules, clockRules: ReadonlySet<string>): boolean {
+function recheckable(document: HandoffDocument, prepared: PreparedRules, clockRules: ReadonlySet<string>): boolean {
   const entries = prepared.entries.filter((entry) => clockRules.has(entry.rule.meta.id));
-  if (entries.some((entry) => entry.rule.meta.reads?.includes("markdown") ?? true)) return false;
-  if (entries.some(inlineSuppressionAllowed) && mayHoldDirectives(document.text)) return false;
-  // Without the schema id in its text a Markdown document has no fenced record: asking would parse it.
-  const fencedRecord = document.format === "markdown" && document.text.includes(VERIFIED_DELIVERY_SCHEMA) && document.record !== undefined;
-  return !(fencedRecord && entries.some((entry) => entry.rule.meta.reads?.includes("record")));
+  return !(entries.some(inlineSuppressionAllowed) && mayHoldDirectives(document.text));
+}
+
+/**
+ * Whether re-running `entries` needs the Markdown parsed, as their metadata tells: one of them reads
+ * Markdown, or reads the record and the text may hold one fenced in Markdown.
+ */
+function needsMarkdown(source: SourceFile, entries: PreparedRules["entries"]): boolean {
+  if (entries.some((entry) => entry.rule.meta.reads?.includes("markdown") ?? true)) return true;
+  // Without the schema id in its text a Markdown document has no fenced record.
+  return (source.text ?? "").includes(VERIFIED_DELIVERY_SCHEMA) && entries.some((entry) => entry.rule.meta.reads?.includes("record"));
 }
 
 /**
  * A cached result brought to this run's clock: the findings of `clockRules` are dropped and those
- * rules re-run on the document parsed without Markdown (they read frontmatter and records only).
+ * rules alone re-run, on the document parsed without Markdown when they read none (frontmatter and
+ * records only), else in full: every other rule's findings, markdownlint's among them, stand.
  * Never throws: undefined when that fails (the caller lints the file in full).
  */
 export function recheckClock(source: SourceFile, session: LintSession, cached: MaskedFileResult, clockRules: readonly string[]): MaskedFileResult | undefined {
@@ -61,10 +67,10 @@ export function recheckClock(source: SourceFile, session: LintSession, cached: M
     const settings = settingsFor(source.path, session);
     const profile = session.profiles.get(cached.profile);
     if (!profile) return undefined;
-    const document = parseDocument(source, { markdown: false });
-    document.profileId = profile.id;
     const wanted = new Set(clockRules);
     const prepared = { ...settings.prepared, entries: settings.prepared.entries.filter((entry) => wanted.has(entry.rule.meta.id)) };
+    const document = parseDocument(source, { markdown: needsMarkdown(source, prepared.entries) });
+    document.profileId = profile.id;
     const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now }), secretValuesToMask(document));
     if (fresh.internalErrors.length > 0) return undefined;
     const kept = cached.diagnostics.filter((d) => !wanted.has(d.ruleId));

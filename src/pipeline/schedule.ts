@@ -9,7 +9,8 @@ import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { discoverFiles } from "../load/discover.js";
 import { readAhead } from "../load/read-ahead.js";
 import { readSource, type SourceFile } from "../load/read.js";
-import { MIN_FILES_FOR_WORKERS, workerCount } from "../parallel/pool.js";
+import { bytesUpTo } from "../load/sizes.js";
+import { MIN_BYTES_FOR_WORKERS, MIN_FILES_FOR_WORKERS, workerCount } from "../parallel/pool.js";
 import { analyzeSource, lintSource, type AnalyzedFile } from "./analyze.js";
 import { lintOutcome, openCacheLayer, type CacheOptions, type FileOutcome } from "./cache-layer.js";
 import { inlineRunner, poolRunner, type LintHere, type Runner } from "./runners.js";
@@ -30,8 +31,9 @@ export interface LintRun {
 /** How {@link lintPaths} runs. */
 export interface LintPathsOptions {
   /**
-   * Worker threads (`--workers N`; 0 = all on this thread). Default: one per core when there are at
-   * least {@link MIN_FILES_FOR_WORKERS} files to lint, else none. Results are the same either way.
+   * Worker threads (`--workers N`; 0 = all on this thread). Default: one per core but one when
+   * there are at least {@link MIN_FILES_FOR_WORKERS} files and {@link MIN_BYTES_FOR_WORKERS} bytes
+   * to lint, else none. Results are the same either way.
    */
   workers?: number;
   /** Called once with the number of files found and the inputs that matched none, before the first result. */
@@ -91,7 +93,7 @@ export async function lintPaths(
     cache?.store(nodePath.resolve(session.cwd, files[index] as string), outcome);
     accept(index, outcome.result);
   };
-  const workers = session.workerOptions && !onAnalyzed ? workerCount(files.length, options.workers) : 0;
+  const workers = session.workerOptions && !onAnalyzed ? await chooseWorkers(files, options.workers, session.cwd) : 0;
   const lintHere: LintHere = onAnalyzed
     ? (source) => {
         const file = analyzeSource(source, session);
@@ -125,6 +127,13 @@ export async function lintPaths(
   if (!cache) return { results, unmatched: discovery.unmatched };
   const cacheWarning = await cache.save();
   return { results, unmatched: discovery.unmatched, cacheStats: cache.stats, ...(cacheWarning ? { cacheWarning } : {}) };
+}
+
+/** {@link workerCount} for these files, stat'ing them only when their count alone would start workers. */
+async function chooseWorkers(files: readonly string[], requested: number | undefined, cwd: string): Promise<number> {
+  const byCount = workerCount(files.length, requested);
+  if (byCount === 0 || requested !== undefined) return byCount;
+  return workerCount(files.length, requested, await bytesUpTo(files, MIN_BYTES_FOR_WORKERS, cwd));
 }
 
 async function* unread(count: number): AsyncGenerator<undefined> {

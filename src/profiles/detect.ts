@@ -44,11 +44,14 @@ export function detectProfileId(document: HandoffDocument): string {
   if (document.format === "markdown") {
     if (markerLineOffset(document.text, SNO_RECORD_START) !== -1 || markerLineOffset(document.text, SNO_CUTOVER_EOF) !== -1) return "sno";
     // Reading `sections` parses the Markdown: skipped when no heading can carry a contract mark.
-    if (headingsMayMarkContract(document.text)) {
+    // Headings start after the frontmatter (which ends where remark-frontmatter ends it, or is blanked).
+    const body = document.text.slice(document.bodyOffset);
+    if (headingsMayMarkContract(body)) {
       // (Blocks past the parser's limits are blanked before parsing: then only the tree tells.)
       const title = document.markdownSkipped ? undefined : plainFirstTitle(document.text, document.bodyOffset);
       if (title !== undefined && CONTRACT_TITLE_RE.test(title)) return "contract";
-      if (sectionsMarkContract(document.sections)) return "contract";
+      // A plain first title rules out the first mark: only a "Verified facts" heading is left.
+      if ((title === undefined || headingsMayMarkContract(body, true)) && sectionsMarkContract(document.sections)) return "contract";
     }
   }
   return "generic";
@@ -106,23 +109,42 @@ const ATX_LINE_RE = /^ {0,3}#/;
 const SETEXT_UNDERLINE_RE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const BLANK_LINE_RE = /^[ \t]*$/;
 /**
- * Heading source that may read "HANDOFF …" (upper case, as {@link CONTRACT_TITLE_RE} wants) or
- * "verified facts" (any case) once parsed, tested after NFKC with all white space removed (a hard
- * line break in a setext heading joins `HAND  ⏎OFF` into one word): the words themselves, or what
- * can build them — character references (`&#72;`, and named ones such as `&ee;`, which NFKC folds
- * to a letter), emphasis, strikethrough, code, links, HTML and escapes splitting a word
- * (`Veri*fied*`, `HAND~~OFF~~`).
+ * A character reference (`&#72;`, `&#x56;`, `&ee;`): the one construct whose text holds letters
+ * its source does not.
  */
-const CONTRACT_WORD_RE = /HANDOFF|[Vv][Ee][Rr][Ii][Ff][Ii][Ee][Dd]|[&*_`~[\]<\\]/;
-const mayMark = (source: string): boolean => CONTRACT_WORD_RE.test(source.normalize("NFKC").replace(/\s+/g, ""));
+const CHARACTER_REFERENCE_RE = /&(?:#\d{1,7}|#[xX][\dA-Fa-f]{1,6}|[A-Za-z][A-Za-z\d]{0,31});/;
+
+/** Whether `word`'s characters occur in `text` in order (not necessarily together). Linear. */
+function hasSubsequence(text: string, word: string): boolean {
+  let found = 0;
+  for (let i = 0; i < text.length && found < word.length; i++) if (text[i] === word[found]) found++;
+  return found === word.length;
+}
 
 /**
- * Whether some heading of `text` may mark the contract format (a `# HANDOFF …` title or a
- * "Verified facts" heading): false only when no ATX heading line and no run of lines above a
- * setext underline holds one of {@link CONTRACT_WORD_RE}. A superset check (true does not mean a
- * mark), linear in the text: each line is read once for the paragraph it may belong to.
+ * Whether heading source may read "HANDOFF" (upper case, as {@link CONTRACT_TITLE_RE} wants;
+ * unless `titleDecided`) or "verified facts" (any case, as {@link normalizeHeading} compares) once
+ * parsed. A heading's text keeps its source's characters in order and only drops some (markup,
+ * link destinations, HTML, line breaks), so those letters must occur in order in the source, after
+ * NFKC and lower-casing as the comparison applies them; only a character reference brings letters
+ * of its own. (A bare `&` reads " and " in {@link normalizeHeading}, which no mark holds.)
  */
-export function headingsMayMarkContract(text: string): boolean {
+function mayMark(source: string, titleDecided: boolean): boolean {
+  const folded = source.normalize("NFKC");
+  if (CHARACTER_REFERENCE_RE.test(folded)) return true;
+  return (!titleDecided && hasSubsequence(folded, "HANDOFF")) || hasSubsequence(folded.toLowerCase(), "verifiedfacts");
+}
+
+/**
+ * Whether some heading of `text` may mark the contract
+ * format (a `# HANDOFF …` title or a "Verified facts" heading): false only when no ATX heading
+ * line and no run of lines above a setext underline may read either ({@link mayMark}). A superset
+ * check (true does not mean a mark), linear in the text: each line is read once for the paragraph
+ * it may belong to.
+ * @param titleDecided the first section's title is known already (`plainFirstTitle`): only a
+ * "Verified facts" heading is looked for.
+ */
+export function headingsMayMarkContract(text: string, titleDecided = false): boolean {
   const lines = text.split(/\r\n|\r|\n/);
   let paragraphStart = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -130,11 +152,11 @@ export function headingsMayMarkContract(text: string): boolean {
     if (BLANK_LINE_RE.test(line)) {
       paragraphStart = i + 1;
     } else if (ATX_LINE_RE.test(line)) {
-      if (mayMark(line)) return true;
+      if (mayMark(line, titleDecided)) return true;
       paragraphStart = i + 1;
     } else if (i > paragraphStart && SETEXT_UNDERLINE_RE.test(line)) {
       // A top-level paragraph always ends at an underline (as a setext heading).
-      if (mayMark(lines.slice(paragraphStart, i).join("\n"))) return true;
+      if (mayMark(lines.slice(paragraphStart, i).join("\n"), titleDecided)) return true;
       paragraphStart = i + 1;
     }
   }

@@ -66,6 +66,14 @@ describe("install-hook", () => {
     expect(existsSync(installedCliPath()), `${installedCliPath()} is missing: run npm run build`).toBe(true);
   });
 
+  it("runs the bundled bin, the project's own installation first", async () => {
+    expect(path.relative(path.resolve(import.meta.dirname, "../.."), installedCliPath())).toBe(path.join("dist", "bundle", "main.js"));
+    await install();
+    const script = readFileSync(path.join(repo, ".git", "hooks", "pre-commit"), "utf8");
+    const candidates = /^for candidate in (.*); do$/m.exec(script)?.[1];
+    expect(candidates).toBe(`"$top/node_modules/handoffkit/dist/bundle/main.js" "$top/node_modules/handoffkit/dist/src/cli/main.js" '${installedCliPath()}'`);
+  });
+
   it("blocks a staged error that was fixed only in the working tree, and passes once the fix is staged", async () => {
     expect(await install()).toEqual({ code: 0, out: "installed pre-commit hook: .git/hooks/pre-commit\n", err: "" });
     mkdirSync(path.join(repo, "handoffs"));

@@ -91,6 +91,15 @@ describe("--only no-secrets reads no Markdown", () => {
     expect(parseCalls.count).toBe(0);
   });
 
+  it("no parse for a plain first title that is no contract title, markup in headings, or frontmatter above its closing fence", () => {
+    const text = "---\nsummary: the verified facts\n---\n# HANDOFF — billing\n\n## Build & `test` [status](x)\n\nDeploy key: ghp_FAKE7Qm2xVb9LkT4pZr8NcW3yHd6JsGf5A1e\n";
+    const result = lintText("notes.md", text, session);
+    expect(parseCalls.count).toBe(0);
+    expect(result.profile).toBe("generic");
+    expect(result.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(["no-secrets 8:13"]);
+    expect(lintText("notes.md", text, createSession({ cwd: "/virtual", config: {}, now: new Date("2026-03-01T00:00:00Z") })).profile).toBe("generic");
+  });
+
   it("other contract documents are still detected (their headings are parsed)", () => {
     expect(lintText("a.md", "# **HANDOFF** billing 20260304T1730Z\n", session).profile).toBe("contract");
     expect(parseCalls.count).toBe(1);
@@ -146,7 +155,11 @@ describe("headingsMayMarkContract", () => {
     ["Verified\nfacts\n---\n", true],
     ["   ## Verified facts\n", true],
     ["# Session handoff 2026-05-05\n\n## Build and Test Status\n\n## Next action\n", false],
-    ["## Build & Test Status\n", true],
+    // A bare `&` reads " and ", which no mark holds; markup between the letters does not hide them.
+    ["## Build & Test Status\n", false],
+    ["## Lessons & don'ts (`read` [these](x) *first*)\n", false],
+    ["## [Veri](x)fied `facts`\n", true],
+    ["## V<b>erified</b> f_a_cts\n", true],
     // Inline markup inside a heading's words: strikethrough, a hard break joining words, named references (NFKC
     // folds `&ee;` to "e"), and lines of other white space, which CommonMark does not count blank.
     ["# HAND~~OFF~~ x v1\n", true],
@@ -162,13 +175,25 @@ describe("headingsMayMarkContract", () => {
     expect(headingsMayMarkContract(text)).toBe(expected);
   });
 
+  it.each([
+    ["# HANDOFF — notes\n\n## Goal\n", false],
+    ["# HANDOFF — notes\n\n## Verified facts\n", true],
+    ["# Notes\n\n## Veri&#x66;ied facts\n", true],
+  ])("with the title decided: %j → %s", (text, expected) => {
+    expect(headingsMayMarkContract(text, true)).toBe(expected);
+  });
+
   it("never says false where the parsed sections carry a contract mark (our corpus, every profile)", () => {
     let marked = 0;
     for (const file of markdownFiles(path.join(repoRoot, "corpus"))) {
       const document = parse(readFileSync(file, "utf8"), file);
       if (sectionsMarkContract(document.sections)) {
         marked++;
-        expect(headingsMayMarkContract(document.text), file).toBe(true);
+        const body = document.text.slice(document.bodyOffset);
+        expect(headingsMayMarkContract(body), file).toBe(true);
+        if (plainFirstTitle(document.text, document.bodyOffset) !== undefined && !sectionsMarkContract(document.sections.slice(0, 1))) {
+          expect(headingsMayMarkContract(body, true), file).toBe(true);
+        }
       }
     }
     expect(marked).toBeGreaterThanOrEqual(10);
@@ -177,7 +202,12 @@ describe("headingsMayMarkContract", () => {
   it.skipIf(!publicCorpusDir)("never says false where the parsed sections carry a contract mark (../shared/corpus-public)", () => {
     for (const file of markdownFiles(publicCorpusDir as string)) {
       const document = parse(readFileSync(file, "utf8"), file);
-      if (sectionsMarkContract(document.sections)) expect(headingsMayMarkContract(document.text), file).toBe(true);
+      if (!sectionsMarkContract(document.sections)) continue;
+      const body = document.text.slice(document.bodyOffset);
+      expect(headingsMayMarkContract(body), file).toBe(true);
+      if (plainFirstTitle(document.text, document.bodyOffset) !== undefined && !sectionsMarkContract(document.sections.slice(0, 1))) {
+        expect(headingsMayMarkContract(body, true), file).toBe(true);
+      }
     }
   });
 
@@ -188,7 +218,12 @@ describe("headingsMayMarkContract", () => {
     fc.assert(
       fc.property(documentArb, (text) => {
         const document = parse(text);
-        return !sectionsMarkContract(document.sections) || headingsMayMarkContract(text);
+        if (!sectionsMarkContract(document.sections)) return true;
+        // With a plain first title that is no contract title, only a "Verified facts" heading can mark it.
+        const title = plainFirstTitle(document.text, document.bodyOffset);
+        const byTitle = sectionsMarkContract(document.sections.slice(0, 1));
+        const body = document.text.slice(document.bodyOffset);
+        return headingsMayMarkContract(body) && (title === undefined || byTitle || headingsMayMarkContract(body, true));
       }),
       fuzzOptions(300),
     );

@@ -60,12 +60,18 @@ describe("worker threads", () => {
     expect(run.stderr).toBe("handoff: --workers expects a whole number, got 'two'\n");
   });
 
-  it("starts one worker fewer than the cores (the main thread lints too) from 50 files, none below, and what --workers asks", async () => {
-    const { workerCount, MIN_FILES_FOR_WORKERS } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
+  it("starts one worker fewer than the cores (the main thread lints too) from 50 files and 2 MiB, none below, and what --workers asks", async () => {
+    const { workerCount, MIN_FILES_FOR_WORKERS, MIN_BYTES_FOR_WORKERS } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
     const { availableParallelism } = await import("node:os");
+    const byDefault = Math.max(1, availableParallelism() - 1);
     expect(MIN_FILES_FOR_WORKERS).toBe(50);
+    expect(MIN_BYTES_FOR_WORKERS).toBe(2 * 1024 * 1024);
     expect(workerCount(49, undefined)).toBe(0);
-    expect(workerCount(50, undefined)).toBe(Math.max(1, availableParallelism() - 1));
+    expect(workerCount(50, undefined)).toBe(byDefault);
+    expect(workerCount(50, undefined, 2 * 1024 * 1024)).toBe(byDefault);
+    expect(workerCount(5000, undefined, 2 * 1024 * 1024 - 1)).toBe(0);
+    expect(workerCount(49, undefined, 100 * 1024 * 1024)).toBe(0);
+    expect(workerCount(60, 1, 1000)).toBe(1);
     expect(workerCount(10, 3)).toBe(3);
     expect(workerCount(2, 3)).toBe(2);
     expect(workerCount(500, 0)).toBe(0);
