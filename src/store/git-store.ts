@@ -168,9 +168,13 @@ export class GitStore {
    * What the commands print then names what outlives the run, not the checkout.
    */
   relabel(text: string, cwd: string): string {
-    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const pattern = new RegExp(`(?:${escape(this.root)}|${escape(path.relative(cwd, this.root))})(${escape(path.sep)})?`, "g");
-    return text.replace(pattern, (_whole, sep: string | undefined) => (sep ? `${this.ref}:` : this.ref));
+    // Plain substring replacement, the absolute form first; an empty relative form (`cwd` is the
+    // checkout) names nothing.
+    let relabelled = text;
+    for (const dir of [this.root, path.relative(cwd, this.root)]) {
+      if (dir !== "") relabelled = relabelled.split(`${dir}${path.sep}`).join(`${this.ref}:`).split(dir).join(this.ref);
+    }
+    return relabelled;
   }
 
   /** Files of the checkout that differ from the base: new bytes by path, `null` for a removed one. */

@@ -73,7 +73,6 @@ const DYNAMIC_EXEMPTIONS: Record<string, string> = {
     "date shapes (bounded digit runs, fixed month-name alternations) and fixed label alternations, anchored or between fixed separators; checked with recheck in test/document/stated-dates.test.ts",
   "src/secrets/allowlist.ts": "an alternation of fixed placeholder words and short fixed-length classes, no nested quantifiers (linear)",
   "src/secrets/detectors.ts": "token shapes: a fixed prefix, one bounded character class, look-arounds of one character (linear); the same shapes as the literals checked below",
-  "src/store/git-store.ts": "two escaped literal paths (the private checkout's root, absolute and relative) and an optional escaped separator: no quantified class, linear",
   "src/secrets/context-detectors.ts": "context shapes built from bounded fragments (a key of at most 40 characters after a look-behind, a command's arguments as one bounded class, a value of at most 128); each detector's growth from 100 KB to 1 MB is checked in test/secrets/context-detectors.test.ts",
 };
 
