@@ -17,6 +17,7 @@
  * - **Negation.** An ask right after `never`, `do not`, `without`, … is dropped ("never paste
  *   the .env into the chat").
  */
+import { GateText } from "./gates.js";
 import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "./lexicon-languages.js";
 import { ASK_KINDS, PAIR_PATTERNS, SIGNAL_PATTERNS, type PairPattern, type SignalKind, type SignalPattern } from "./lexicon.js";
 import type { Severity } from "../engine/diagnostic.js";
@@ -80,10 +81,14 @@ function* matchesOf(re: RegExp, text: string): Generator<RegExpExecArray> {
 const ALL_PATTERNS: readonly SignalPattern[] = [...SIGNAL_PATTERNS, ...LANGUAGE_PATTERNS];
 const ALL_PAIRS: readonly PairPattern[] = [...PAIR_PATTERNS, ...LANGUAGE_PAIRS];
 
-/** Every single-pattern signal in `text`, negated asks dropped. */
-export function signalMatches(text: string): SignalMatch[] {
+/**
+ * Every single-pattern signal in `text`, negated asks dropped. `gates` (of `text`) skips the
+ * patterns whose literals the text lacks.
+ */
+export function signalMatches(text: string, gates: GateText = new GateText(text)): SignalMatch[] {
   const found: SignalMatch[] = [];
   for (const pattern of ALL_PATTERNS) {
+    if (!gates.mayMatch(pattern.re)) continue;
     const negatable = pattern.negatable ?? ASK_KINDS.has(pattern.kind);
     for (const m of matchesOf(pattern.re, text)) {
       // Skip the leading line break or space some patterns consume to anchor themselves.
@@ -107,9 +112,9 @@ export function signalMatches(text: string): SignalMatch[] {
 const REPLY = /^\s*(?:I\b|I'm|I'll|sure|understood|okay|ok\b|certainly|done|confirmed|acknowledged|affirmative|yes|of\s+course)/i;
 
 /** Both halves of each pair, as spans; the scorer pairs them per unit. */
-function pairHalves(text: string): Array<{ pair: PairPattern; first: Array<[number, number]>; second: Array<[number, number]> }> {
+function pairHalves(text: string, gates: GateText): Array<{ pair: PairPattern; first: Array<[number, number]>; second: Array<[number, number]> }> {
   return ALL_PAIRS.map((pair) => {
-    const spans = (re: RegExp): Array<[number, number]> => [...matchesOf(re, text)].map((m) => [m.index, m.index + m[0].length]);
+    const spans = (re: RegExp): Array<[number, number]> => (gates.mayMatch(re) ? [...matchesOf(re, text)].map((m) => [m.index, m.index + m[0].length]) : []);
     const first = spans(pair.first);
     return { pair, first, second: first.length > 0 ? spans(pair.second) : [] };
   }).filter((h) => h.first.length > 0 && h.second.length > 0);
@@ -157,8 +162,9 @@ export function scoreOf(signals: ReadonlyMap<SignalKind, SignalMatch>, hidden: b
  */
 export function scoreUnits(text: string, options: ScoreOptions = {}): ScoredUnit[] {
   const hidden = options.hidden ?? false;
-  const matches = signalMatches(text);
-  const halves = pairHalves(text);
+  const gates = new GateText(text);
+  const matches = signalMatches(text, gates);
+  const halves = pairHalves(text, gates);
   if (matches.length === 0 && halves.length === 0 && (options.carried ?? []).length === 0) return [];
   const units: Array<[number, number]> = hidden && text.length <= HIDDEN_UNIT_LIMIT ? [[0, text.length]] : sentenceSpans(text);
   // One sweep over matches sorted by start: each unit takes the matches that start inside it.
