@@ -8,12 +8,14 @@
  *   word, which cuts text into one token per character: they need `@` (email) or `www.` / `http`
  *   (URL) in the source; their mdast transform (mdast-util-gfm-autolink-literal) rewrites text
  *   whose *decoded* value holds `@`, `www` or `http`, which character references (`&#64;`,
- *   `&commat;`) can produce too;
+ *   `&commat;`) can produce too: it runs only when a text node of the finished tree holds one
+ *   (it leaves every other tree as it is, and walking the tree once is far cheaper than its
+ *   two searches of every text node);
  * - tables (micromark-extension-gfm-table) are tried at the start of every line: a table's
  *   delimiter row needs a `|`, or a cell such as `:--` / `--:` (`abc⏎:--` is a one-column table).
  * One frozen processor per combination is built on first use and shared by every document.
  */
-import type { Root } from "mdast";
+import type { Nodes, Root } from "mdast";
 import { gfmAutolinkLiteralFromMarkdown } from "mdast-util-gfm-autolink-literal";
 import { gfmFootnoteFromMarkdown } from "mdast-util-gfm-footnote";
 import { gfmStrikethroughFromMarkdown } from "mdast-util-gfm-strikethrough";
@@ -40,6 +42,15 @@ export const GFM_ALL = GFM_EMAIL | GFM_URL | GFM_AUTOLINK_TRANSFORM | GFM_TABLE;
 
 const URL_START_RE = /www\.|http/i;
 const AUTOLINK_TEXT_RE = /@|www|http|&#|&commat;/i;
+/** What a decoded text value needs before the autolink transform can change it (a superset of its two searches). */
+const AUTOLINK_VALUE_RE = /@|www|http/i;
+
+/**
+ * mdast-util-gfm-autolink-literal's tree handlers without its transform, and that transform
+ * (run by {@link parseMarkdown} when a text node can need it).
+ */
+const { transforms: autolinkTransformList, ...autolinkHandlers } = gfmAutolinkLiteralFromMarkdown();
+const autolinkTransforms = autolinkTransformList ?? [];
 const TABLE_DELIMITER_RE = /\||:-|-:/;
 
 /** Which of the costly GFM constructs can occur in `text` (a superset: never leaves out one that occurs). */
@@ -80,7 +91,7 @@ function gfmSubset(this: Processor, features: number): void {
     gfmTaskListItem(),
   ];
   const trees: FromMarkdownExtension[] = [
-    ...(features & GFM_AUTOLINK_TRANSFORM ? [gfmAutolinkLiteralFromMarkdown()] : []),
+    ...(features & GFM_AUTOLINK_TRANSFORM ? [autolinkHandlers] : []),
     gfmFootnoteFromMarkdown(),
     gfmStrikethroughFromMarkdown(),
     ...(features & GFM_TABLE ? [gfmTableFromMarkdown()] : []),
@@ -107,7 +118,19 @@ function processorFor(features: number): Processor<Root> {
  * @param features the GFM work to do (default: what `text` can need, {@link gfmFeatures}).
  */
 export function parseMarkdown(text: string, features: number = gfmFeatures(text)): Root {
-  return processorFor(features).parse(text) as Root;
+  let tree = processorFor(features).parse(text) as Root;
+  if (features & GFM_AUTOLINK_TRANSFORM && hasAutolinkCandidate(tree)) {
+    for (const transform of autolinkTransforms) tree = (transform(tree) as Root | undefined) ?? tree;
+  }
+  return tree;
+}
+
+/** Whether any text node of `node` holds what an autolink literal needs (`@`, `www`, `http`, any case). */
+function hasAutolinkCandidate(node: Nodes): boolean {
+  if (node.type === "text") return AUTOLINK_VALUE_RE.test(node.value);
+  if (!("children" in node)) return false;
+  for (const child of node.children) if (hasAutolinkCandidate(child)) return true;
+  return false;
 }
 
 /**

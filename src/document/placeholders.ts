@@ -36,6 +36,12 @@ const ALWAYS_RE =
 const WEAK_VALUE_RE = /^(?:[^:\n]{1,40}:[ \t]*)?(?:TBD|TBA|TK)[.!]?$/;
 /** A `Label:` before a value (`**Branch:** <branch>` reads `Branch: `). */
 const LABEL_RE = /^[^:\n]{1,40}:/;
+/**
+ * What a block's value must hold for any of the expressions above to match in it (a superset: the
+ * same `iu` case folding as {@link ALWAYS_RE}, and case-insensitive for the others); most blocks
+ * hold none of it and are not scanned.
+ */
+const MAYBE_PLACEHOLDER_RE = /[{<[\uE000]|YYYY|XX|TB|TK|todo|fixme|lorem/iu;
 /** The `Label: value` pairs of a block: its lines, split at ` | `. */
 const SEGMENT_RE = /[^\n|]+(?:\|(?!\s)[^\n|]*)*/g;
 /** What may stand around placeholders in a block that is nothing but them. */
@@ -146,7 +152,8 @@ function walk(node: Node, text: string, found: Placeholder[]): void {
     const start = node.position?.start.offset ?? 0;
     const end = node.position?.end.offset ?? start;
     const html: Placeholder[] = [];
-    scanBlock(textOf(node, text, html), start, text.slice(start, end), html, found);
+    const value = textOf(node, text, html);
+    if (MAYBE_PLACEHOLDER_RE.test(value)) scanBlock(value, start, text.slice(start, end), html, found);
     return;
   }
   for (const child of (node as { children?: Node[] }).children ?? []) walk(child, text, found);

@@ -42,6 +42,9 @@ const EDGES = [
   "- [ ] todo\n- [x] done",
   "---\ntitle: x\n---\n# a\n\nwww.example.com",
   "plain text: nothing GFM at all, 10:30 - done",
+  "`http://x.y` [link](http://x.y) <!-- me@x.y -->\n\n```\nwww.x.y\n```",
+  "[www.x.y and me@x.y](u) ![HTTP://x.y](i)",
+  "**Www.x.y**, _x@y.z_ and [a]: http://ref.y",
 ];
 
 /** A deterministic stream of fragment soups around the trigger characters. */
