@@ -16,6 +16,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { bundlePlugins } from "./bundle-plugins.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "dist/bundle");
@@ -29,6 +30,7 @@ const common = {
   // ESM builds first: jsonc-parser's UMD build requires its own files at run time.
   mainFields: ["module", "main"],
   logLevel: "warning",
+  plugins: bundlePlugins,
 };
 
 // The CLI as one CommonJS script. Modules that locate files next to themselves (the package root,
