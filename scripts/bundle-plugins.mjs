@@ -4,6 +4,12 @@
  * loaded, never what it does; each fails the build when the dependency no longer looks as expected.
  */
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Ajv } from "ajv";
+import standaloneCode from "ajv/dist/standalone/index.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * fdir's ES build loads its optional picomatch with a `createRequire` esbuild cannot follow (a
@@ -60,5 +66,22 @@ const lazyStringWidth = {
   },
 };
 
+/**
+ * src/engine/config-validator.ts becomes ajv's standalone code for the config schema, generated
+ * with the options and schema src/engine/config.ts compiles at run time, so a run with a config
+ * file validates it without compiling the schema first.
+ */
+const precompiledConfigValidator = {
+  name: "precompiled-config-validator",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]engine[\\/]config-validator\.js$/ }, async () => {
+      const { CONFIG_AJV_OPTIONS, configValidationSchema } = await import(pathToFileURL(path.join(root, "dist/src/engine/config.js")).href);
+      const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true } });
+      const code = standaloneCode(ajv, ajv.compile(configValidationSchema()));
+      return { contents: `${code}\nexport function precompiledConfigValidator() {\n  return validate;\n}\n`, loader: "js", resolveDir: root };
+    });
+  },
+};
+
 /** The plugins every bundle of the CLI is built with. */
-export const bundlePlugins = [fdirCommonJs, noEsprima, lazyStringWidth];
+export const bundlePlugins = [fdirCommonJs, noEsprima, lazyStringWidth, precompiledConfigValidator];

@@ -1,7 +1,8 @@
 /**
  * The bundle's esbuild plugins (scripts/bundle-plugins.mjs) change how dependencies are loaded,
  * never what they do: markdownlint's MD060 measures with string-width loaded on first use, and
- * directory discovery uses fdir's CommonJS build with the bundled picomatch.
+ * directory discovery uses fdir's CommonJS build with the bundled picomatch, and a config file is
+ * checked by ajv's standalone code with the messages of the schema compiled at run time.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,6 +45,33 @@ describe("the bundle's plugins", () => {
     const bundled = lint(bundle, "--no-config", "docs", "docs/**/*.md");
     expect(bundled.stdout).toBe(lint(compiled, "--no-config", "docs", "docs/**/*.md").stdout);
     expect((JSON.parse(bundled.stdout) as { files: { path: string }[] }).files.map((f) => f.path)).toEqual(["docs/HANDOFF.md", "docs/deep/handoff-2.md", "docs/deep/notes.txt"]);
+  });
+
+  it("checks a config file with the precompiled validator, with the messages of the compiled schema", () => {
+    writeFileSync(path.join(dir, "HANDOFF.md"), "# Handoff\n\n## Next steps\n\n- Run it.\n");
+    const configs = [
+      { nope: 1 },
+      { rules: { MD013: "loud" } },
+      { rules: { stale: ["warning", { maxAgeDays: "ten" }] } },
+      { overrides: [{ rules: {} }] },
+      { markdownlint: "nope" },
+      { maxFileSize: -1 },
+      { ignores: "x" },
+      { profile: "generic", rules: { stale: "off" } },
+    ];
+    const messages: string[] = [];
+    for (const config of configs) {
+      writeFileSync(path.join(dir, "handoff.config.json"), JSON.stringify(config));
+      const reference = lint(compiled, "HANDOFF.md");
+      const bundled = lint(bundle, "HANDOFF.md");
+      expect(bundled.stderr).toBe(reference.stderr);
+      expect(bundled.stdout).toBe(reference.stdout);
+      expect(bundled.status).toBe(reference.status);
+      messages.push(reference.stderr.replace(path.join(dir, "handoff.config.json"), "CONFIG").trim());
+    }
+    expect(messages.slice(0, 2)).toEqual(["handoff: CONFIG: (root): must NOT have additional properties 'nope'", "handoff: CONFIG: rules.MD013: must be equal to one of the allowed values"]);
+    expect(messages.at(-1)).toBe("");
+    expect(readFileSync(path.join(repoRoot, "dist/bundle/handoff.cjs"), "utf8")).toMatch(/function precompiledConfigValidator\(\) \{\n\s+return validate;/);
   });
 
   it("bundles picomatch for fdir and leaves js-yaml's optional esprima out", () => {
