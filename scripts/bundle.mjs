@@ -16,6 +16,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { makeAscii } from "./bundle-ascii.mjs";
 import { bundlePlugins } from "./bundle-plugins.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -67,6 +68,10 @@ await build({
   },
   define: { __filename: "__handoffFilename", __dirname: "__handoffDirname" },
 });
+
+// Pure ASCII, so V8 parses them as one-byte strings (scripts/bundle-ascii.mjs).
+makeAscii(cli, "script");
+makeAscii(path.join(outdir, "lint-worker.js"), "module");
 
 // The bin: Node built-ins only, so it starts at once.
 const bundleHash = createHash("sha256").update(readFileSync(cli)).digest("hex");
