@@ -26,7 +26,7 @@ describe("hatch3r digest vectors", () => {
     expect(hatch3rDigest("\n# Problem\n\nFix it.\n\n")).toBe(expected);
   });
 
-  it("CRLF body: no line-ending normalisation", () => {
+  it("CRLF body: no line-ending normalization", () => {
     const expected = "sha256:0854cb6d53ca59a730a6cb21d77a6cf70ffb44bb4b3a69d9902d4640dd93c7ab";
     expect(reference("# Problem\r\n\r\nFix it.")).toBe(expected);
     expect(digestOfFile(`${FRONT_CRLF}\r\n# Problem\r\n\r\nFix it.\r\n`)).toBe(expected);

@@ -58,7 +58,7 @@ describe("required-sections", () => {
       ],
     },
     {
-      name: "matches headings after normalising case, numbering and a trailing colon",
+      name: "matches headings after normalizing case, numbering and a trailing colon",
       text: contract({ goal: "g", facts: "f", unresolved: "u", next: "n" })
         .replace("## Goal", "## 1. GOAL:")
         .replace("## Next action", "## 4) next action"),
