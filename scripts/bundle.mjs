@@ -1,33 +1,62 @@
 #!/usr/bin/env node
 /**
  * `npm run build` step 2: bundles the compiled CLI (dist/src, from tsc) with esbuild into
- * dist/bundle/ — `main.js` (the `handoff` bin) and `lint-worker.js` (the worker threads' entry),
- * sharing chunks. One file instead of ~400 modules halves a one-file run's start-up (the pre-commit
- * case). Dependencies stay installed: a few are still loaded at run time through `createRequire`.
+ * dist/bundle/:
+ * - `handoff.cjs`: the whole CLI as one CommonJS script (entry src/cli/bundle-entry.ts; commands
+ *   other than the one run are bundled but not evaluated: esbuild turns their `import()` into lazy
+ *   initialisers). One file instead of ~400 modules halves a one-file run's start-up (the
+ *   pre-commit case), and a script, unlike an ES module on Node 20, can run from a V8 code cache.
+ * - `main.js` (the `handoff` bin, src/cli/bundle-main.ts): runs `handoff.cjs` through that code
+ *   cache (src/cli/compile-cache.ts); it is given the SHA-256 of `handoff.cjs` to name its cache.
+ * - `lint-worker.js`: the worker threads' entry (an ES module, as src/parallel/pool.ts starts it).
+ * Dependencies stay installed: a few are still loaded at run time through `require`.
  */
-import { rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { makeAscii } from "./bundle-ascii.mjs";
+import { bundlePlugins } from "./bundle-plugins.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "dist/bundle");
+const compiled = (file) => path.join(root, "dist/src", file);
 rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: {
-    main: path.join(root, "dist/src/cli/main.js"),
-    "lint-worker": path.join(root, "dist/src/parallel/lint-worker.js"),
-  },
-  outdir,
+
+const common = {
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   // ESM builds first: jsonc-parser's UMD build requires its own files at run time.
   mainFields: ["module", "main"],
-  // Bundled CommonJS dependencies call require() for Node built-ins and read __filename /
-  // __dirname (write-file-atomic names its temp files from __filename): give them this chunk's.
+  logLevel: "warning",
+  plugins: bundlePlugins,
+};
+
+// The CLI as one CommonJS script. Modules that locate files next to themselves (the package root,
+// the worker entry, markdownlint's schema) read `import.meta.url`: the bundle's own URL.
+const cli = path.join(outdir, "handoff.cjs");
+await build({
+  ...common,
+  entryPoints: [compiled("cli/bundle-entry.js")],
+  outfile: cli,
+  format: "cjs",
+  // `import()` of a Node built-in becomes `require`: a script run from the code cache has no
+  // module loader behind its dynamic imports.
+  supported: { "dynamic-import": false },
+  define: { "import.meta.url": "__handoffImportMetaUrl" },
+  banner: { js: 'const __handoffImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+
+// The worker threads' entry, an ES module. Bundled CommonJS dependencies call require() for Node
+// built-ins and read __filename / __dirname (write-file-atomic names its temp files from
+// __filename): give them this file's.
+await build({
+  ...common,
+  entryPoints: { "lint-worker": compiled("parallel/lint-worker.js") },
+  outdir,
+  format: "esm",
   banner: {
     js: [
       'import { createRequire as __handoffCreateRequire } from "node:module";',
@@ -38,5 +67,18 @@ await build({
     ].join(" "),
   },
   define: { __filename: "__handoffFilename", __dirname: "__handoffDirname" },
-  logLevel: "warning",
+});
+
+// Pure ASCII, so V8 parses them as one-byte strings (scripts/bundle-ascii.mjs).
+makeAscii(cli, "script");
+makeAscii(path.join(outdir, "lint-worker.js"), "module");
+
+// The bin: Node built-ins only, so it starts at once.
+const bundleHash = createHash("sha256").update(readFileSync(cli)).digest("hex");
+await build({
+  ...common,
+  entryPoints: { main: compiled("cli/bundle-main.js") },
+  outdir,
+  format: "esm",
+  define: { __HANDOFFKIT_BUNDLE_HASH__: JSON.stringify(bundleHash) },
 });

@@ -65,7 +65,11 @@ export function hookScript(cliPath: string): string {
 ${HOOK_MARKER}: written by \`handoff install-hook\`; rerun it to update this file.
 # Lints the STAGED content of changed handoff files (handoff lint --staged) and blocks the commit on
 # errors. Fails closed when node or handoffkit cannot be found. Skip once: git commit --no-verify.
-hook_dir=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd) || exit 1
+case $0 in
+  */*) hook_dir=\${0%/*} ;;
+  *) hook_dir=. ;;
+esac
+hook_dir=$(CDPATH= cd -- "\${hook_dir:-/}" && pwd) || exit 1
 chained="$hook_dir/${CHAINED_HOOK_NAME}"
 if [ -x "$chained" ]; then
   "$chained" "$@" || exit $?

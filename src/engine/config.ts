@@ -11,6 +11,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { lilconfigSync } from "lilconfig";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import type { CustomProfileConfig } from "../profiles/custom.js";
+import { precompiledConfigValidator } from "./config-validator.js";
 import { parseJsonText } from "./json-text.js";
 import { markdownlintRuleId } from "../markdownlint/rule-names.js";
 import type { MarkdownlintPreset } from "../markdownlint/presets.js";
@@ -76,18 +77,26 @@ function emptyConfigMessage(filepath: string): string {
 
 let configValidator: ValidateFunction<HandoffConfig> | undefined;
 
+/** The ajv options a config is validated with, here and in the bundle's precompiled validator. */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false } as const;
+
 /**
- * The config schema's validator, compiled on first use (~50 ms: runs without a config file never
- * pay it). The schema's per-rule entries (`definitions.rules.properties`, generated for editors by
- * src/engine/config-schema.ts) are left out: each rule's options are checked when the run is
- * prepared (src/engine/rule-options.ts), with a message naming the rule and the field.
+ * The schema a config is validated against: schemas/config.schema.json without its per-rule
+ * entries (`definitions.rules.properties`, generated for editors by src/engine/config-schema.ts):
+ * each rule's options are checked when the run is prepared (src/engine/rule-options.ts), with a
+ * message naming the rule and the field.
+ */
+export function configValidationSchema(): Record<string, unknown> {
+  const { properties: _perRule, ...rules } = configSchema.definitions.rules as Record<string, unknown>;
+  return { ...configSchema, definitions: { ...configSchema.definitions, rules } };
+}
+
+/**
+ * The config schema's validator: in the bundle, ajv's standalone code generated at build time;
+ * else compiled on first use (~50 ms: runs without a config file never pay it).
  */
 function validatorOfConfig(): ValidateFunction<HandoffConfig> {
-  if (!configValidator) {
-    const { properties: _perRule, ...rules } = configSchema.definitions.rules as Record<string, unknown>;
-    const shape = { ...configSchema, definitions: { ...configSchema.definitions, rules } };
-    configValidator = new Ajv({ allErrors: true, strict: false }).compile<HandoffConfig>(shape);
-  }
+  configValidator ??= (precompiledConfigValidator() as ValidateFunction<HandoffConfig> | undefined) ?? new Ajv(CONFIG_AJV_OPTIONS).compile<HandoffConfig>(configValidationSchema());
   return configValidator;
 }
 

@@ -36,10 +36,11 @@ export async function gitTopLevel(cwd: string): Promise<string> {
 
 /**
  * Paths (relative to the top level, `/`-separated, exactly as git stores them) of files added,
- * copied, modified or renamed in the index: `git diff --cached --name-only -z --diff-filter=ACMR`.
+ * copied, modified or renamed in the index: `git diff --cached --name-only -z --diff-filter=ACMR`,
+ * run in `cwd`, the top level or any directory below it (the paths are the same).
  */
-export async function stagedPaths(topLevel: string): Promise<string[]> {
-  const out = await indexQuery(topLevel, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"]);
+export async function stagedPaths(cwd: string): Promise<string[]> {
+  const out = await indexQuery(cwd, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"]);
   return out
     .toString("utf8")
     .split("\0")

@@ -38,11 +38,17 @@ function matchesFilter(abs: string, cwd: string, filters: readonly string[]): bo
  */
 export async function loadStagedSources(options: StagedOptions): Promise<SourceFile[]> {
   const cwd = path.resolve(options.cwd);
+  // git prints staged paths relative to the top level from any directory of the repository, so
+  // both questions go to git at once; outside a repository the top-level query's error is the one
+  // reported.
+  const listing = stagedPaths(cwd);
+  listing.catch(() => undefined);
   const top = await gitTopLevel(cwd);
+  const staged = await listing;
   const isIgnored = ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."));
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const sources: SourceFile[] = [];
-  for (const indexPath of await stagedPaths(top)) {
+  for (const indexPath of staged) {
     const abs = path.resolve(top, indexPath);
     if (options.filters && options.filters.length > 0) {
       if (!matchesFilter(abs, cwd, options.filters)) continue;

@@ -1,0 +1,108 @@
+/**
+ * The bundle's V8 code cache (src/cli/compile-cache.ts): written once per build, Node and command,
+ * taken on the next run, refused when foreign or broken, and never a change in what a run prints.
+ */
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cacheFileName, compileCacheDirectory } from "../../src/cli/compile-cache.js";
+import type { CommandIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/program.js";
+import { repoRoot } from "../helpers/locations.js";
+
+const bundle = path.join(repoRoot, "dist/bundle/main.js");
+const LINT = ["lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "corpus/sno"];
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-compile-cache-test-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(cacheDir: string, ...args: string[]) {
+  return spawnSync(process.execPath, [bundle, ...args], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, HANDOFFKIT_COMPILE_CACHE: cacheDir } });
+}
+
+/** The cache files in `cacheDir`, by the command they are named after. */
+function cacheFiles(cacheDir: string): string[] {
+  return readdirSync(cacheDir).map((name) => /-([a-z-]+)\.cache$/.exec(name)?.[1] ?? `unexpected ${name}`);
+}
+
+describe("the bundle's code cache", () => {
+  it("is written by the first run of a command and taken, unchanged, by the next", () => {
+    const cacheDir = path.join(dir, "cache");
+    const off = run("off", ...LINT);
+    const cold = run(cacheDir, ...LINT);
+    expect(cacheFiles(cacheDir)).toEqual(["lint"]);
+    const file = path.join(cacheDir, readdirSync(cacheDir)[0] as string);
+    const written = readFileSync(file);
+    expect(written.length).toBeGreaterThan(100_000);
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    const warm = run(cacheDir, ...LINT);
+    expect(readFileSync(file).equals(written)).toBe(true);
+    for (const result of [cold, warm]) {
+      expect(result.stderr).toBe(off.stderr);
+      expect(result.stdout).toBe(off.stdout);
+      expect(result.status).toBe(off.status);
+    }
+    expect(off.stdout).toContain('"ruleId"');
+    expect(run(cacheDir, "--help").stdout).toBe(run("off", "--help").stdout);
+    expect(cacheFiles(cacheDir).sort()).toEqual(["lint", "other"]);
+    // `--version` alone is answered without the CLI bundle, so without a cache file.
+    expect(run(cacheDir, "--version").stdout).toBe(run("off", "--version", "--help").stdout);
+    expect(run(cacheDir, "-v").stdout).toBe(run("off", "--version", "--help").stdout);
+    expect(cacheFiles(cacheDir).sort()).toEqual(["lint", "other"]);
+  });
+
+  it("writes nothing when turned off", () => {
+    expect(run("off", "--help").status).toBe(0);
+    expect(compileCacheDirectory({ HANDOFFKIT_COMPILE_CACHE: "off" })).toBeUndefined();
+    expect(compileCacheDirectory({ HANDOFFKIT_COMPILE_CACHE: "0" })).toBeUndefined();
+  });
+
+  it("replaces a broken cache file and runs as without one", () => {
+    const cacheDir = path.join(dir, "cache");
+    run(cacheDir, ...LINT);
+    const file = path.join(cacheDir, readdirSync(cacheDir)[0] as string);
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    const result = run(cacheDir, ...LINT);
+    expect(result.stdout).toBe(run("off", ...LINT).stdout);
+    expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).toBe(false);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+  });
+
+  it.runIf(process.platform !== "win32")("is not used from a directory others can write to", () => {
+    const shared = path.join(dir, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    expect(compileCacheDirectory({ HANDOFFKIT_COMPILE_CACHE: shared })).toBeUndefined();
+    const result = run(shared, ...LINT);
+    expect(result.stdout).toBe(run("off", ...LINT).stdout);
+    expect(readdirSync(shared)).toEqual([]);
+  });
+
+  it("is not used from a path that is a file", () => {
+    const file = path.join(dir, "file");
+    writeFileSync(file, "");
+    expect(compileCacheDirectory({ HANDOFFKIT_COMPILE_CACHE: file })).toBeUndefined();
+    expect(run(file, "--help").status).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe("");
+  });
+
+  it("names a file per build, Node version and command, every command of the program by its own name", async () => {
+    const out: string[] = [];
+    const io: CommandIO = { cwd: repoRoot, env: {}, stdout: { write: (text: string) => out.push(text) }, stderr: { write: () => true } };
+    await runCli(["--help"], io);
+    const commands = [...out.join("").split("Commands:")[1]!.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1] as string).filter((name) => name !== "help");
+    expect(commands).toHaveLength(15);
+    for (const command of commands) {
+      expect(cacheFileName({ buildHash: "0123456789abcdef0123", argv: [command, "x"] }, 42, 1000.5)).toBe(`0123456789abcdef-42-1000-node${process.versions.node}-${process.arch}-${command}.cache`);
+    }
+    expect(cacheFileName({ buildHash: "ab", argv: ["--version"] }, 1, 2)).toMatch(/-other\.cache$/);
+    expect(cacheFileName({ buildHash: "ab", argv: [] }, 1, 2)).toMatch(/-other\.cache$/);
+    expect(cacheFileName({ buildHash: "ab", argv: ["../lint"] }, 1, 2)).toMatch(/-other\.cache$/);
+  });
+});
