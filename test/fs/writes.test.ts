@@ -1,7 +1,9 @@
 /**
  * Every write in src/ goes through src/fs/atomic-write.ts: no other module calls a file-writing
  * API, except the documented append to $GITHUB_STEP_SUMMARY (GitHub's protocol is an append) and
- * the move of a user's existing git hook (a rename, atomic by itself).
+ * the move of a user's existing git hook (a rename, atomic by itself), and the V8 code cache of the
+ * bundle (src/cli/compile-cache.ts), written synchronously in an exit handler where no async write
+ * can run: a private cache file (temp created exclusively, then renamed), never the user's data.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -24,6 +26,9 @@ describe("every write goes through src/fs/atomic-write.ts", () => {
       for (const m of text.matchAll(WRITE_APIS)) calls.push(`${relative}:${text.slice(0, m.index).split("\n").length} ${m[0].replace(/\s*\($/, "")}`);
     }
     expect(calls.map((c) => c.replace(/:\d+ /, " "))).toEqual([
+      "src/cli/compile-cache.ts openSync", // reads a cache file (flag "r"), to check its owner on the open descriptor
+      "src/cli/compile-cache.ts writeFileSync", // the code cache's temp file, created exclusively ("wx")
+      "src/cli/compile-cache.ts renameSync", // puts the complete cache file in place: rename(2) is atomic
       "src/cli/install-hook.ts rename", // moves the user's own pre-commit hook aside: rename(2) is atomic
       "src/cli/install-hook.ts rename", // --uninstall moves it back, its bytes untouched
       "src/cli/step-summary.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
