@@ -41,18 +41,20 @@ export function workersAvailable(): boolean {
  * How many worker threads a run of `fileCount` files of `totalBytes` bytes starts; the main thread
  * lints alongside them.
  * @param requested `--workers N` (0 = none: the main thread alone); undefined = one fewer than the
- * cores (`os.availableParallelism()`, at least one) when there are at least
- * {@link MIN_FILES_FOR_WORKERS} files and {@link MIN_BYTES_FOR_WORKERS} bytes. Every thread is a
- * V8 isolate with its own heap (~100 MB at peak): the main thread taking a share instead of only
- * reporting keeps a two-core run under 200 MB.
+ * cores when there are at least {@link MIN_FILES_FOR_WORKERS} files and
+ * {@link MIN_BYTES_FOR_WORKERS} bytes, so none on a single core (a worker there only competes with
+ * the main thread for it, and pays its own start-up on top). Every thread is a V8 isolate with
+ * its own heap (~100 MB at peak): the main thread taking a share instead of only reporting keeps
+ * one isolate fewer.
  * @param totalBytes the files' summed size (or any number at least {@link MIN_BYTES_FOR_WORKERS}
  * when they are that large); undefined when unknown (then only the count decides).
+ * @param cores the cores to count on; default `os.availableParallelism()`.
  */
-export function workerCount(fileCount: number, requested: number | undefined, totalBytes?: number): number {
+export function workerCount(fileCount: number, requested: number | undefined, totalBytes?: number, cores: number = availableParallelism()): number {
   if (!workersAvailable() || fileCount === 0) return 0;
   if (requested !== undefined) return Math.min(requested, fileCount);
   if (fileCount < MIN_FILES_FOR_WORKERS || (totalBytes !== undefined && totalBytes < MIN_BYTES_FOR_WORKERS)) return 0;
-  return Math.max(1, Math.min(availableParallelism() - 1, fileCount));
+  return Math.max(0, Math.min(cores - 1, fileCount));
 }
 
 /** A running pool. */

@@ -63,7 +63,7 @@ describe("worker threads", () => {
   it("starts one worker fewer than the cores (the main thread lints too) from 50 files and 2 MiB, none below, and what --workers asks", async () => {
     const { workerCount, MIN_FILES_FOR_WORKERS, MIN_BYTES_FOR_WORKERS } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
     const { availableParallelism } = await import("node:os");
-    const byDefault = Math.max(1, availableParallelism() - 1);
+    const byDefault = availableParallelism() - 1;
     expect(MIN_FILES_FOR_WORKERS).toBe(50);
     expect(MIN_BYTES_FOR_WORKERS).toBe(2 * 1024 * 1024);
     expect(workerCount(49, undefined)).toBe(0);
@@ -76,6 +76,14 @@ describe("worker threads", () => {
     expect(workerCount(2, 3)).toBe(2);
     expect(workerCount(500, 0)).toBe(0);
     expect(workerCount(0, 4)).toBe(0);
+    // One core: the default is the main thread alone; more cores: one fewer worker than cores.
+    expect(workerCount(5000, undefined, 100 * 1024 * 1024, 1)).toBe(0);
+    expect(workerCount(5000, undefined, 100 * 1024 * 1024, 2)).toBe(1);
+    expect(workerCount(5000, undefined, 100 * 1024 * 1024, 8)).toBe(7);
+    expect(workerCount(3, undefined, 100 * 1024 * 1024, 8)).toBe(0);
+    expect(workerCount(60, undefined, 100 * 1024 * 1024, 200)).toBe(60);
+    // An explicit count stands on one core too.
+    expect(workerCount(5000, 1, 100 * 1024 * 1024, 1)).toBe(1);
   });
 
   it("lints the files of a worker that dies on the main thread", async () => {
