@@ -118,6 +118,20 @@ const LANGUAGES: readonly Language[] = [
   },
 ];
 
+/** Folded forms by character (the patterns hold a few hundred distinct characters, used thousands of times). */
+const foldCache = new Map<string, readonly [string, string | undefined]>();
+
+/** The normalized lower- and upper-case forms of one non-ASCII character; upper is undefined when both fold alike. */
+function foldedCases(ch: string): readonly [string, string | undefined] {
+  const known = foldCache.get(ch);
+  if (known) return known;
+  const lower = normalizeText(ch.toLowerCase()).text;
+  const upper = normalizeText(ch.toUpperCase()).text;
+  const folded: readonly [string, string | undefined] = lower.toLowerCase() === upper.toLowerCase() ? [lower, undefined] : [lower, upper];
+  foldCache.set(ch, folded);
+  return folded;
+}
+
 /**
  * A pattern over normalized text is written normalized too: accents dropped (`règles` →
  * `regles`), Cyrillic look-alikes folded (`о` → `o`), Hangul syllables decomposed into jamo and
@@ -145,9 +159,8 @@ export function normalizedPattern(source: string): string {
       out += ch;
       continue;
     }
-    const lower = normalizeText(ch.toLowerCase()).text;
-    const upper = normalizeText(ch.toUpperCase()).text;
-    if (lower.toLowerCase() === upper.toLowerCase()) out += lower;
+    const [lower, upper] = foldedCases(ch);
+    if (upper === undefined) out += lower;
     else if (inClass) out += lower + upper;
     else out += `(?:${lower}|${upper})`;
   }
