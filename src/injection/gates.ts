@@ -56,18 +56,33 @@ export function gateOf(re: RegExp): Gate {
   return table[gateKey(re)] ?? true;
 }
 
-/** A compiled gate: reads which literals (by number) the text holds. */
-type Check = (found: Uint8Array) => boolean;
+/**
+ * A compiled gate: reads which literals (by number) and which `any` gates (by number) the text
+ * holds — those whose mark equals the text's `stamp`.
+ */
+type Check = (found: Uint32Array, anyFound: Uint32Array, stamp: number) => boolean;
 
 /** The table compiled: its literals' trie, each literal's gates, each gate's check. */
 interface Compiled {
   trie: LiteralTrie;
   /** By literal number: the numbers of the gates that name it. */
   gatesOf: number[][];
+  /** By literal number: the numbers of the `any` gates (at any depth) that list it directly. */
+  anysOf: number[][];
   /** By gate number. */
   checks: Check[];
   /** Gate number by table key. */
   byKey: Map<string, number>;
+  /**
+   * Marks shared by every {@link GateText}, so a text costs no allocation: the stamp of the last
+   * text that holds each literal, of each gate that names a literal it holds, of each `any` gate
+   * one of whose literals it holds.
+   */
+  found: Uint32Array;
+  candidates: Uint32Array;
+  anyFound: Uint32Array;
+  /** The stamp of the text the marks are of (0: none). */
+  stamp: number;
 }
 
 let compiled: Compiled | undefined;
@@ -76,12 +91,15 @@ function compileTable(): Compiled {
   if (compiled) return compiled;
   const numbers = new Map<string, number>();
   const gatesOf: number[][] = [];
+  const anysOf: number[][] = [];
+  let anyCount = 0;
   const literal = (text: string, gate: number): number => {
     let n = numbers.get(text);
     if (n === undefined) {
       n = numbers.size;
       numbers.set(text, n);
       gatesOf.push([]);
+      anysOf.push([]);
     }
     const of = gatesOf[n] as number[];
     if (of[of.length - 1] !== gate) of.push(gate);
@@ -91,21 +109,28 @@ function compileTable(): Compiled {
     if (gate === true) return () => true;
     if (typeof gate === "string") {
       const n = literal(gate, number);
-      return (found) => found[n] === 1;
+      return (found, _anyFound, stamp) => found[n] === stamp;
     }
     const parts = "all" in gate ? gate.all : gate.any;
     const plain = parts.filter((g): g is string => typeof g === "string").map((g) => literal(g, number));
     const nested = parts.filter((g) => typeof g !== "string").map((g) => compile(g, number));
     if ("all" in gate) {
-      return (found) => {
-        for (const n of plain) if (found[n] !== 1) return false;
-        for (const check of nested) if (!check(found)) return false;
+      return (found, anyFound, stamp) => {
+        for (const n of plain) if (found[n] !== stamp) return false;
+        for (const check of nested) if (!check(found, anyFound, stamp)) return false;
         return true;
       };
     }
-    return (found) => {
-      for (const n of plain) if (found[n] === 1) return true;
-      for (const check of nested) if (check(found)) return true;
+    // An `any` gate holds when one of its literals was found (marked during the scan, so a long
+    // word list is not read again per text) or one of its nested gates holds.
+    const id = anyCount++;
+    for (const n of plain) {
+      const of = anysOf[n] as number[];
+      if (of[of.length - 1] !== id) of.push(id);
+    }
+    return (found, anyFound, stamp) => {
+      if (anyFound[id] === stamp) return true;
+      for (const check of nested) if (check(found, anyFound, stamp)) return true;
       return false;
     };
   };
@@ -115,42 +140,73 @@ function compileTable(): Compiled {
     byKey.set(key, checks.length);
     checks.push(compile(gate, checks.length));
   }
-  compiled = { trie: new LiteralTrie([...numbers.keys()]), gatesOf, checks, byKey };
+  compiled = {
+    trie: new LiteralTrie([...numbers.keys()]),
+    gatesOf,
+    anysOf,
+    checks,
+    byKey,
+    found: new Uint32Array(numbers.size),
+    candidates: new Uint32Array(checks.length),
+    anyFound: new Uint32Array(anyCount),
+    stamp: 0,
+  };
   return compiled;
 }
 
 /** Gate number of each regex seen, -1 for none. */
 const gateNumbers = new WeakMap<RegExp, number>();
 
+/** The last stamp given to a text (stamps are never reused while the marks could hold them). */
+let lastStamp = 0;
+
 /**
  * A text to test gates on: folded once and scanned once for the table's literals. Only a gate
  * naming a literal the text holds can hold, so the others are not evaluated.
+ *
+ * The scan's marks live in buffers shared by all texts; the text of the newest `GateText` owns
+ * them. An older one asked again scans its text again, so answers never depend on the order of
+ * use (the scorer uses one text at a time, so that never happens there).
  */
 export class GateText {
-  private readonly found: Uint8Array;
-  private readonly candidates: Uint8Array;
+  private readonly text: string;
+  private stamp = 0;
 
   constructor(text: string) {
-    const { trie, gatesOf, checks } = compileTable();
-    const found = new Uint8Array(trie.size);
-    const candidates = new Uint8Array(checks.length);
-    trie.scan(foldText(text), (n) => {
-      if (found[n] === 1) return;
-      found[n] = 1;
-      for (const g of gatesOf[n] as number[]) candidates[g] = 1;
+    this.text = text;
+    this.scan();
+  }
+
+  private scan(): Compiled {
+    const table = compileTable();
+    if (lastStamp === 0xffffffff) {
+      table.found.fill(0);
+      table.candidates.fill(0);
+      table.anyFound.fill(0);
+      lastStamp = 0;
+    }
+    const stamp = ++lastStamp;
+    const { gatesOf, anysOf, found, candidates, anyFound } = table;
+    table.trie.scanOnce(foldText(this.text), found, stamp, (n) => {
+      for (const g of gatesOf[n] as number[]) candidates[g] = stamp;
+      for (const a of anysOf[n] as number[]) anyFound[a] = stamp;
     });
-    this.found = found;
-    this.candidates = candidates;
+    table.stamp = stamp;
+    this.stamp = stamp;
+    return table;
   }
 
   /** Whether `re` can match the text (false only when its gate rules every match out). */
   mayMatch(re: RegExp): boolean {
     let number = gateNumbers.get(re);
+    let table = compileTable();
     if (number === undefined) {
-      number = compileTable().byKey.get(gateKey(re)) ?? -1;
+      number = table.byKey.get(gateKey(re)) ?? -1;
       gateNumbers.set(re, number);
     }
     if (number < 0) return true;
-    return this.candidates[number] === 1 && (compiled as Compiled).checks[number]!(this.found);
+    if (table.stamp !== this.stamp) table = this.scan();
+    const { stamp } = this;
+    return table.candidates[number] === stamp && table.checks[number]!(table.found, table.anyFound, stamp);
   }
 }
