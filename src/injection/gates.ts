@@ -169,7 +169,8 @@ let lastStamp = 0;
  * use (the scorer uses one text at a time, so that never happens there).
  */
 export class GateText {
-  private readonly text: string;
+  /** The text scanned. */
+  readonly text: string;
   private stamp = 0;
 
   constructor(text: string) {
@@ -209,4 +210,15 @@ export class GateText {
     const { stamp } = this;
     return table.candidates[number] === stamp && table.checks[number]!(table.found, table.anyFound, stamp);
   }
+}
+
+let latest: GateText | undefined;
+
+/**
+ * The {@link GateText} of `text`: the one made last when it is of the same text (a short block
+ * is scanned once for the vocative test and again for scoring otherwise), else a new one.
+ */
+export function gateTextOf(text: string): GateText {
+  if (latest?.text !== text) latest = new GateText(text);
+  return latest;
 }
