@@ -57,104 +57,94 @@ export function gateOf(re: RegExp): Gate {
 }
 
 /**
- * A compiled gate: reads which literals (by number) and which `any` gates (by number) the text
- * holds — those whose mark equals the text's `stamp`.
+ * The table compiled. Every `all`/`any` of every gate is a node; a text's scan reports each
+ * literal it holds once, which counts for the nodes listing it; a node that holds (`any`: one
+ * part, `all`: every part) counts for the node it is part of. So a text costs the literals it
+ * holds, however long the word lists of the gates.
  */
-type Check = (found: Uint32Array, anyFound: Uint32Array, stamp: number) => boolean;
-
-/** The table compiled: its literals' trie, each literal's gates, each gate's check. */
 interface Compiled {
   trie: LiteralTrie;
-  /** By literal number: the numbers of the gates that name it. */
-  gatesOf: number[][];
-  /** By literal number: the numbers of the `any` gates (at any depth) that list it directly. */
-  anysOf: number[][];
-  /** By gate number. */
-  checks: Check[];
-  /** Gate number by table key. */
+  /** By literal number: the nodes that list it (each once). */
+  literalParents: number[][];
+  /** By node: the node it is part of, -1 for a gate's own. */
+  nodeParent: Int32Array;
+  /** By node: how many of its parts must hold (1 for `any`). */
+  need: Int32Array;
+  /** Node of each gate, by table key. */
   byKey: Map<string, number>;
   /**
    * Marks shared by every {@link GateText}, so a text costs no allocation: the stamp of the last
-   * text that holds each literal, of each gate that names a literal it holds, of each `any` gate
-   * one of whose literals it holds.
+   * text that holds each literal; each node's count of parts that hold, valid when its
+   * `countStamp` is the text's; the stamp of the last text for which each node holds.
    */
   found: Uint32Array;
-  candidates: Uint32Array;
-  anyFound: Uint32Array;
+  count: Int32Array;
+  countStamp: Uint32Array;
+  holds: Uint32Array;
   /** The stamp of the text the marks are of (0: none). */
   stamp: number;
 }
 
 let compiled: Compiled | undefined;
 
+function containsTrue(gate: Gate): boolean {
+  if (gate === true) return true;
+  if (typeof gate === "string") return false;
+  return ("all" in gate ? gate.all : gate.any).some(containsTrue);
+}
+
 function compileTable(): Compiled {
   if (compiled) return compiled;
   const numbers = new Map<string, number>();
-  const gatesOf: number[][] = [];
-  const anysOf: number[][] = [];
-  let anyCount = 0;
-  const literal = (text: string, gate: number): number => {
+  const literalParents: number[][] = [];
+  const nodeParent: number[] = [];
+  const need: number[] = [];
+  const literal = (text: string, node: number): void => {
     let n = numbers.get(text);
     if (n === undefined) {
       n = numbers.size;
       numbers.set(text, n);
-      gatesOf.push([]);
-      anysOf.push([]);
+      literalParents.push([]);
     }
-    const of = gatesOf[n] as number[];
-    if (of[of.length - 1] !== gate) of.push(gate);
-    return n;
+    const of = literalParents[n] as number[];
+    if (!of.includes(node)) of.push(node);
   };
-  const compile = (gate: Gate, number: number): Check => {
-    if (gate === true) return () => true;
-    if (typeof gate === "string") {
-      const n = literal(gate, number);
-      return (found, _anyFound, stamp) => found[n] === stamp;
+  const compile = (gate: Exclude<Gate, true>, parent: number): number => {
+    const node = need.length;
+    nodeParent.push(parent);
+    need.push(0);
+    const parts = typeof gate === "string" ? [gate] : "all" in gate ? gate.all : gate.any;
+    // A literal listed twice in one node counts once.
+    const distinct = [...new Set(parts as ReadonlyArray<Exclude<Gate, true>>)];
+    for (const part of distinct) {
+      if (typeof part === "string") literal(part, node);
+      else compile(part, node);
     }
-    const parts = "all" in gate ? gate.all : gate.any;
-    const plain = parts.filter((g): g is string => typeof g === "string").map((g) => literal(g, number));
-    const nested = parts.filter((g) => typeof g !== "string").map((g) => compile(g, number));
-    if ("all" in gate) {
-      return (found, anyFound, stamp) => {
-        for (const n of plain) if (found[n] !== stamp) return false;
-        for (const check of nested) if (!check(found, anyFound, stamp)) return false;
-        return true;
-      };
-    }
-    // An `any` gate holds when one of its literals was found (marked during the scan, so a long
-    // word list is not read again per text) or one of its nested gates holds.
-    const id = anyCount++;
-    for (const n of plain) {
-      const of = anysOf[n] as number[];
-      if (of[of.length - 1] !== id) of.push(id);
-    }
-    return (found, anyFound, stamp) => {
-      if (anyFound[id] === stamp) return true;
-      for (const check of nested) if (check(found, anyFound, stamp)) return true;
-      return false;
-    };
+    need[node] = typeof gate !== "string" && "all" in gate ? distinct.length : 1;
+    return node;
   };
-  const checks: Check[] = [];
   const byKey = new Map<string, number>();
   for (const [key, gate] of Object.entries(table)) {
-    byKey.set(key, checks.length);
-    checks.push(compile(gate, checks.length));
+    // A gate with an unconditional part is not compiled: its regex runs on every text.
+    if (!containsTrue(gate)) byKey.set(key, compile(gate as Exclude<Gate, true>, -1));
   }
+  const nodes = need.length;
   compiled = {
     trie: new LiteralTrie([...numbers.keys()]),
-    gatesOf,
-    anysOf,
-    checks,
+    literalParents,
+    nodeParent: Int32Array.from(nodeParent),
+    need: Int32Array.from(need),
     byKey,
     found: new Uint32Array(numbers.size),
-    candidates: new Uint32Array(checks.length),
-    anyFound: new Uint32Array(anyCount),
+    count: new Int32Array(nodes),
+    countStamp: new Uint32Array(nodes),
+    holds: new Uint32Array(nodes),
     stamp: 0,
   };
   return compiled;
 }
 
-/** Gate number of each regex seen, -1 for none. */
+/** Gate node of each regex seen, -1 for none. */
 const gateNumbers = new WeakMap<RegExp, number>();
 
 /** The last stamp given to a text (stamps are never reused while the marks could hold them). */
@@ -182,15 +172,24 @@ export class GateText {
     const table = compileTable();
     if (lastStamp === 0xffffffff) {
       table.found.fill(0);
-      table.candidates.fill(0);
-      table.anyFound.fill(0);
+      table.countStamp.fill(0);
+      table.holds.fill(0);
       lastStamp = 0;
     }
     const stamp = ++lastStamp;
-    const { gatesOf, anysOf, found, candidates, anyFound } = table;
+    const { literalParents, nodeParent, need, found, count, countStamp, holds } = table;
+    // One more part of `node` holds; when that makes the node hold, so does one more of its parent's.
+    const partHolds = (node: number): void => {
+      for (let at = node; at >= 0; at = nodeParent[at] as number) {
+        const c = countStamp[at] === stamp ? (count[at] as number) + 1 : 1;
+        count[at] = c;
+        countStamp[at] = stamp;
+        if (c !== need[at]) return;
+        holds[at] = stamp;
+      }
+    };
     table.trie.scanOnce(foldText(this.text), found, stamp, (n) => {
-      for (const g of gatesOf[n] as number[]) candidates[g] = stamp;
-      for (const a of anysOf[n] as number[]) anyFound[a] = stamp;
+      for (const node of literalParents[n] as number[]) partHolds(node);
     });
     table.stamp = stamp;
     this.stamp = stamp;
@@ -207,8 +206,7 @@ export class GateText {
     }
     if (number < 0) return true;
     if (table.stamp !== this.stamp) table = this.scan();
-    const { stamp } = this;
-    return table.candidates[number] === stamp && table.checks[number]!(table.found, table.anyFound, stamp);
+    return table.holds[number] === this.stamp;
   }
 }
 
