@@ -17,8 +17,12 @@
  *   cache off. Every problem with the cache (unreadable, unwritable, rejected) falls back to a plain
  *   compile: the cache changes how fast a run starts, never what it does.
  * - Writes are atomic (a temporary file in the same directory, then `rename`), at process exit.
+ * - The directory stays bounded: after a write, only the {@link KEPT_PER_COMMAND} newest files of
+ *   that command are kept (older builds and Node versions go; a few stay, so that two installed
+ *   versions used in turn do not evict each other), and temporary files left by a killed write are
+ *   removed after a day.
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -42,6 +46,12 @@ const CACHED_COMMANDS: ReadonlySet<string> = new Set([
   "install-agent-hook",
   "mcp",
 ]);
+
+/** How many cache files of one command a write leaves in the directory (the newest by mtime). */
+export const KEPT_PER_COMMAND = 3;
+
+/** Age (ms) after which a temporary file of a write that never finished is removed. */
+const STALE_TEMPORARY_MS = 24 * 60 * 60 * 1000;
 
 /** What {@link runBundle} needs besides the bundle itself. */
 export interface BundleRun {
@@ -107,12 +117,53 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
-/** Writes `data` to `file` atomically; any failure leaves no file behind and is ignored. */
+/**
+ * Removes from `dir` the cache files of `file`'s command beyond the {@link KEPT_PER_COMMAND}
+ * newest, and temporary files older than a day; only regular files of this user's, only names this
+ * module writes. Failures are ignored (another run may be pruning too).
+ */
+export function pruneCacheDirectory(dir: string, file: string, now: number = Date.now()): void {
+  const suffix = /-[a-z-]+\.cache$/.exec(path.basename(file))?.[0];
+  if (!suffix) return;
+  const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
+  const kept: { name: string; mtimeMs: number }[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const isCache = name.endsWith(suffix);
+    const isTemporary = name.endsWith(".tmp") && name.includes(`${suffix}.`);
+    if (!isCache && !isTemporary) continue;
+    try {
+      const info = lstatSync(path.join(dir, name));
+      if (!info.isFile() || (uid !== undefined && info.uid !== uid)) continue;
+      if (isCache) kept.push({ name, mtimeMs: info.mtimeMs });
+      else if (now - info.mtimeMs > STALE_TEMPORARY_MS) unlinkSync(path.join(dir, name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  kept.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const { name } of kept.slice(KEPT_PER_COMMAND)) {
+    if (name === path.basename(file)) continue;
+    try {
+      unlinkSync(path.join(dir, name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/** Writes `data` to `file` atomically, then prunes the directory; any failure leaves no file behind and is ignored. */
 function writeCache(file: string, data: Buffer): void {
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     writeFileSync(temporary, data, { mode: 0o600, flag: "wx" });
     renameSync(temporary, file);
+    pruneCacheDirectory(path.dirname(file), file);
   } catch {
     try {
       unlinkSync(temporary);

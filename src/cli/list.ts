@@ -15,7 +15,7 @@ import { catalog } from "../store/catalog.js";
 import { textFormatOption } from "./format-names.js";
 import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
+import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
 import { storeLabel, type StoreCommandOptions } from "./store-options.js";
 

@@ -23,7 +23,7 @@ import { DirectoryStore } from "../store/store.js";
 import { formatNames, textFormatOption } from "./format-names.js";
 import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
+import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { storeOption, withStore, type OpenedStore } from "./store-backend.js";
 import { storeLabel, type StoreCommandOptions } from "./store-options.js";
 

@@ -18,7 +18,7 @@ import { defaultInputs } from "../store/resolve.js";
 import { textFormatOption } from "./format-names.js";
 import { addCommand, commandConfig } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { configOption, formatOption, noConfigOption, nowOption, profileOption } from "./options.js";
+import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
 import { selectedBackend, storeOption, withStore } from "./store-backend.js";
 

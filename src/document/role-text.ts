@@ -10,6 +10,7 @@
  * reads no more of a heading than that, so its cost is bounded whatever the input.
  */
 import { splitHeadingSegments } from "./heading-separators.js";
+import { oneByteString } from "./one-byte-string.js";
 
 /** Characters of a heading the classifier reads; the rest of a longer heading is ignored. */
 export const MAX_HEADING_CHARS = 240;
@@ -164,11 +165,12 @@ function cutSegments(text: string): HeadingSegment[] {
       }
       continue;
     }
-    const segmentText = trimPiece(piece);
+    // One byte per character where it fits: the cue expressions compile far faster for it.
+    const segmentText = oneByteString(trimPiece(piece));
     if (segmentText === "") continue;
     const parts = segmentText
       .split(PART_SPLIT)
-      .map((part) => trimPiece(part))
+      .map((part) => oneByteString(trimPiece(part)))
       .filter((part) => part !== "")
       .map(shapePart);
     if (parts.length > 0) segments.push({ text: segmentText, bracketed: depth > 0, after, parts });

@@ -8,7 +8,7 @@
  * `20 June 2026`, `2026年6月20日`, `2026년 6월 20일`, and `11/03/2026` (day first, unless the second
  * number cannot be a month: `03/25/2026`).
  */
-import type { Heading, Node, Paragraph, Root, TableRow } from "mdast";
+import type { Heading, Node, Root, TableRow } from "mdast";
 import { toString } from "mdast-util-to-string";
 import type { HandoffDocument } from "./model.js";
 

@@ -3,11 +3,11 @@
  * taken on the next run, refused when foreign or broken, and never a change in what a run prints.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cacheFileName, compileCacheDirectory } from "../../src/cli/compile-cache.js";
+import { cacheFileName, compileCacheDirectory, KEPT_PER_COMMAND, pruneCacheDirectory } from "../../src/cli/compile-cache.js";
 import type { CommandIO } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/program.js";
 import { repoRoot } from "../helpers/locations.js";
@@ -104,5 +104,37 @@ describe("the bundle's code cache", () => {
     expect(cacheFileName({ buildHash: "ab", argv: ["--version"] }, 1, 2)).toMatch(/-other\.cache$/);
     expect(cacheFileName({ buildHash: "ab", argv: [] }, 1, 2)).toMatch(/-other\.cache$/);
     expect(cacheFileName({ buildHash: "ab", argv: ["../lint"] }, 1, 2)).toMatch(/-other\.cache$/);
+  });
+
+  it("keeps the directory bounded: the newest files of the written command, fresh temporary files and other commands' files stay", () => {
+    const now = Date.parse("2026-06-01T00:00:00Z");
+    const hour = 3600_000;
+    const files: [string, number][] = [
+      ["aaaa-1-1-node20.20.0-x64-lint.cache", 5 * hour],
+      ["bbbb-1-1-node20.20.0-x64-lint.cache", 4 * hour],
+      ["cccc-1-1-node20.20.0-x64-lint.cache", 3 * hour],
+      ["dddd-1-1-node20.20.0-x64-lint.cache", 2 * hour],
+      ["eeee-1-1-node20.20.0-x64-lint.cache", 0],
+      ["aaaa-1-1-node20.20.0-x64-seal.cache", 9 * hour],
+      ["aaaa-1-1-node20.20.0-x64-lint.cache.12.34.tmp", 30 * hour],
+      ["bbbb-1-1-node20.20.0-x64-lint.cache.56.78.tmp", 1 * hour],
+      ["notes.txt", 99 * hour],
+    ];
+    for (const [name, age] of files) {
+      writeFileSync(path.join(dir, name), "x");
+      utimesSync(path.join(dir, name), (now - age) / 1000, (now - age) / 1000);
+    }
+    // The file just written is the oldest of them by mtime here: it stays all the same.
+    pruneCacheDirectory(dir, path.join(dir, "aaaa-1-1-node20.20.0-x64-lint.cache"), now);
+    expect(KEPT_PER_COMMAND).toBe(3);
+    expect(readdirSync(dir).sort()).toEqual([
+      "aaaa-1-1-node20.20.0-x64-lint.cache",
+      "aaaa-1-1-node20.20.0-x64-seal.cache",
+      "bbbb-1-1-node20.20.0-x64-lint.cache.56.78.tmp",
+      "cccc-1-1-node20.20.0-x64-lint.cache",
+      "dddd-1-1-node20.20.0-x64-lint.cache",
+      "eeee-1-1-node20.20.0-x64-lint.cache",
+      "notes.txt",
+    ]);
   });
 });
