@@ -32,6 +32,8 @@ const MAX_FINDINGS = 20;
 const WORD = /[\p{L}\p{M}]{2,}/gu;
 const LATIN = /\p{Script=Latin}/u;
 const OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Georgian}]/gu;
+/** {@link OTHER_SCRIPT} as a test: a text without such a letter has no mixed-script word. */
+const ANY_OTHER_SCRIPT = new RegExp(OTHER_SCRIPT.source, "u");
 
 function codePointName(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -88,6 +90,7 @@ function checkInvisible(document: HandoffDocument, context: RuleContext): void {
 
 /** Words of the raw text that mix Latin letters with look-alikes from another script. */
 function checkMixedScript(document: HandoffDocument, context: RuleContext): void {
+  if (!ANY_OTHER_SCRIPT.test(document.text)) return;
   let reported = 0;
   let skipped = 0;
   for (const m of document.text.matchAll(WORD)) {

@@ -4,10 +4,20 @@
  * steps, a second handoff — renders as code. markdownlint has no rule for it. What closes a fence:
  * see `src/document/fences.ts`.
  */
-import type { Code } from "mdast";
-import { visit } from "unist-util-visit";
+import type { Code, Nodes, Parents } from "mdast";
 import { unclosedFence as readUnclosedFence } from "../src/document/fences.js";
 import type { Rule } from "../src/engine/rule.js";
+
+/** Calls `found` with each `code` node under `parent` and its parent, in document order (block nodes only: code is never inline). */
+function forEachCode(parent: Parents, found: (node: Code, parent: Parents) => void): void {
+  for (const node of parent.children as Nodes[]) {
+    if (node.type === "code") found(node, parent);
+    else if ("children" in node && !PHRASING.has(node.type)) forEachCode(node, found);
+  }
+}
+
+/** Nodes whose children are phrasing content, where no `code` node can sit. */
+const PHRASING = new Set(["paragraph", "heading", "tableCell", "emphasis", "strong", "delete", "link", "linkReference"]);
 
 export const unclosedFence: Rule = {
   meta: {
@@ -29,7 +39,7 @@ export const unclosedFence: Rule = {
     const root = document.mdast;
     if (!root) return;
     const { text, lines } = document;
-    visit(root, "code", (node: Code, _index, parent) => {
+    forEachCode(root, (node, parent) => {
       const unclosed = readUnclosedFence(node, text);
       const start = node.position?.start.offset;
       if (!unclosed || start === undefined) return;
@@ -44,7 +54,7 @@ export const unclosedFence: Rule = {
           lines: sourceLines.length === 2 ? "line" : `${sourceLines.length - 1} lines`,
           verb: sourceLines.length === 2 ? "renders" : "render",
           headings: headings > 0 ? `, ${headings} heading${headings === 1 ? "" : "s"} among them,` : "",
-          container: parent?.type === "root" ? "document" : parent?.type === "listItem" ? "list item" : "block quote",
+          container: parent.type === "root" ? "document" : parent.type === "listItem" ? "list item" : "block quote",
           fence,
           lookalike: lookalike >= 0 ? ` (line ${firstLine + 1 + lookalike} does not close it: a closing fence has no info string)` : "",
         },

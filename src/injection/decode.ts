@@ -6,6 +6,8 @@
  * character class with a length floor, so a scan is linear in the text length.
  */
 
+import { isUtf8 } from "node:buffer";
+
 /** One encoded run and what it decodes to. `start`/`end` index the scanned text. */
 export interface DecodedRun {
   start: number;
@@ -33,8 +35,14 @@ const MIN_DECODED = 8;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A code point that is not a letter, number, punctuation, symbol or space. */
+const NOT_PRINTABLE = /[^\p{L}\p{N}\p{P}\p{S}\s]/gu;
+
 /** The text of `bytes` when it is UTF-8 that is mostly printable, else undefined. */
 function asText(bytes: Uint8Array): string | undefined {
+  // Most candidates (paths, identifiers) decode to bytes that are not UTF-8: checked without
+  // the decoder's exception.
+  if (!isUtf8(bytes)) return undefined;
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -42,9 +50,19 @@ function asText(bytes: Uint8Array): string | undefined {
     return undefined;
   }
   if (text.length < MIN_DECODED) return undefined;
-  let printable = 0;
-  for (const ch of text) if (/[\p{L}\p{N}\p{P}\p{S}\s]/u.test(ch)) printable++;
-  return printable >= [...text].length * 0.9 ? text : undefined;
+  let codePoints = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        codePoints--;
+        i++;
+      }
+    }
+  }
+  const printable = codePoints - (text.match(NOT_PRINTABLE)?.length ?? 0);
+  return printable >= codePoints * 0.9 ? text : undefined;
 }
 
 function decodeBase64(s: string): string | undefined {

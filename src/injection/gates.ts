@@ -56,101 +56,167 @@ export function gateOf(re: RegExp): Gate {
   return table[gateKey(re)] ?? true;
 }
 
-/** A compiled gate: reads which literals (by number) the text holds. */
-type Check = (found: Uint8Array) => boolean;
-
-/** The table compiled: its literals' trie, each literal's gates, each gate's check. */
+/**
+ * The table compiled. Every `all`/`any` of every gate is a node; a text's scan reports each
+ * literal it holds once, which counts for the nodes listing it; a node that holds (`any`: one
+ * part, `all`: every part) counts for the node it is part of. So a text costs the literals it
+ * holds, however long the word lists of the gates.
+ */
 interface Compiled {
   trie: LiteralTrie;
-  /** By literal number: the numbers of the gates that name it. */
-  gatesOf: number[][];
-  /** By gate number. */
-  checks: Check[];
-  /** Gate number by table key. */
+  /** By literal number: the nodes that list it (each once). */
+  literalParents: number[][];
+  /** By node: the node it is part of, -1 for a gate's own. */
+  nodeParent: Int32Array;
+  /** By node: how many of its parts must hold (1 for `any`). */
+  need: Int32Array;
+  /** Node of each gate, by table key. */
   byKey: Map<string, number>;
+  /**
+   * Marks shared by every {@link GateText}, so a text costs no allocation: the stamp of the last
+   * text that holds each literal; each node's count of parts that hold, valid when its
+   * `countStamp` is the text's; the stamp of the last text for which each node holds.
+   */
+  found: Uint32Array;
+  count: Int32Array;
+  countStamp: Uint32Array;
+  holds: Uint32Array;
+  /** The stamp of the text the marks are of (0: none). */
+  stamp: number;
 }
 
 let compiled: Compiled | undefined;
 
+function containsTrue(gate: Gate): boolean {
+  if (gate === true) return true;
+  if (typeof gate === "string") return false;
+  return ("all" in gate ? gate.all : gate.any).some(containsTrue);
+}
+
 function compileTable(): Compiled {
   if (compiled) return compiled;
   const numbers = new Map<string, number>();
-  const gatesOf: number[][] = [];
-  const literal = (text: string, gate: number): number => {
+  const literalParents: number[][] = [];
+  const nodeParent: number[] = [];
+  const need: number[] = [];
+  const literal = (text: string, node: number): void => {
     let n = numbers.get(text);
     if (n === undefined) {
       n = numbers.size;
       numbers.set(text, n);
-      gatesOf.push([]);
+      literalParents.push([]);
     }
-    const of = gatesOf[n] as number[];
-    if (of[of.length - 1] !== gate) of.push(gate);
-    return n;
+    const of = literalParents[n] as number[];
+    if (!of.includes(node)) of.push(node);
   };
-  const compile = (gate: Gate, number: number): Check => {
-    if (gate === true) return () => true;
-    if (typeof gate === "string") {
-      const n = literal(gate, number);
-      return (found) => found[n] === 1;
+  const compile = (gate: Exclude<Gate, true>, parent: number): number => {
+    const node = need.length;
+    nodeParent.push(parent);
+    need.push(0);
+    const parts = typeof gate === "string" ? [gate] : "all" in gate ? gate.all : gate.any;
+    // A literal listed twice in one node counts once.
+    const distinct = [...new Set(parts as ReadonlyArray<Exclude<Gate, true>>)];
+    for (const part of distinct) {
+      if (typeof part === "string") literal(part, node);
+      else compile(part, node);
     }
-    const parts = "all" in gate ? gate.all : gate.any;
-    const plain = parts.filter((g): g is string => typeof g === "string").map((g) => literal(g, number));
-    const nested = parts.filter((g) => typeof g !== "string").map((g) => compile(g, number));
-    if ("all" in gate) {
-      return (found) => {
-        for (const n of plain) if (found[n] !== 1) return false;
-        for (const check of nested) if (!check(found)) return false;
-        return true;
-      };
-    }
-    return (found) => {
-      for (const n of plain) if (found[n] === 1) return true;
-      for (const check of nested) if (check(found)) return true;
-      return false;
-    };
+    need[node] = typeof gate !== "string" && "all" in gate ? distinct.length : 1;
+    return node;
   };
-  const checks: Check[] = [];
   const byKey = new Map<string, number>();
   for (const [key, gate] of Object.entries(table)) {
-    byKey.set(key, checks.length);
-    checks.push(compile(gate, checks.length));
+    // A gate with an unconditional part is not compiled: its regex runs on every text.
+    if (!containsTrue(gate)) byKey.set(key, compile(gate as Exclude<Gate, true>, -1));
   }
-  compiled = { trie: new LiteralTrie([...numbers.keys()]), gatesOf, checks, byKey };
+  const nodes = need.length;
+  compiled = {
+    trie: new LiteralTrie([...numbers.keys()]),
+    literalParents,
+    nodeParent: Int32Array.from(nodeParent),
+    need: Int32Array.from(need),
+    byKey,
+    found: new Uint32Array(numbers.size),
+    count: new Int32Array(nodes),
+    countStamp: new Uint32Array(nodes),
+    holds: new Uint32Array(nodes),
+    stamp: 0,
+  };
   return compiled;
 }
 
-/** Gate number of each regex seen, -1 for none. */
+/** Gate node of each regex seen, -1 for none. */
 const gateNumbers = new WeakMap<RegExp, number>();
+
+/** The last stamp given to a text (stamps are never reused while the marks could hold them). */
+let lastStamp = 0;
 
 /**
  * A text to test gates on: folded once and scanned once for the table's literals. Only a gate
  * naming a literal the text holds can hold, so the others are not evaluated.
+ *
+ * The scan's marks live in buffers shared by all texts; the text of the newest `GateText` owns
+ * them. An older one asked again scans its text again, so answers never depend on the order of
+ * use (the scorer uses one text at a time, so that never happens there).
  */
 export class GateText {
-  private readonly found: Uint8Array;
-  private readonly candidates: Uint8Array;
+  /** The text scanned. */
+  readonly text: string;
+  private stamp = 0;
 
   constructor(text: string) {
-    const { trie, gatesOf, checks } = compileTable();
-    const found = new Uint8Array(trie.size);
-    const candidates = new Uint8Array(checks.length);
-    trie.scan(foldText(text), (n) => {
-      if (found[n] === 1) return;
-      found[n] = 1;
-      for (const g of gatesOf[n] as number[]) candidates[g] = 1;
+    this.text = text;
+    this.scan();
+  }
+
+  private scan(): Compiled {
+    const table = compileTable();
+    if (lastStamp === 0xffffffff) {
+      table.found.fill(0);
+      table.countStamp.fill(0);
+      table.holds.fill(0);
+      lastStamp = 0;
+    }
+    const stamp = ++lastStamp;
+    const { literalParents, nodeParent, need, found, count, countStamp, holds } = table;
+    // One more part of `node` holds; when that makes the node hold, so does one more of its parent's.
+    const partHolds = (node: number): void => {
+      for (let at = node; at >= 0; at = nodeParent[at] as number) {
+        const c = countStamp[at] === stamp ? (count[at] as number) + 1 : 1;
+        count[at] = c;
+        countStamp[at] = stamp;
+        if (c !== need[at]) return;
+        holds[at] = stamp;
+      }
+    };
+    table.trie.scanOnce(foldText(this.text), found, stamp, (n) => {
+      for (const node of literalParents[n] as number[]) partHolds(node);
     });
-    this.found = found;
-    this.candidates = candidates;
+    table.stamp = stamp;
+    this.stamp = stamp;
+    return table;
   }
 
   /** Whether `re` can match the text (false only when its gate rules every match out). */
   mayMatch(re: RegExp): boolean {
     let number = gateNumbers.get(re);
+    let table = compileTable();
     if (number === undefined) {
-      number = compileTable().byKey.get(gateKey(re)) ?? -1;
+      number = table.byKey.get(gateKey(re)) ?? -1;
       gateNumbers.set(re, number);
     }
     if (number < 0) return true;
-    return this.candidates[number] === 1 && (compiled as Compiled).checks[number]!(this.found);
+    if (table.stamp !== this.stamp) table = this.scan();
+    return table.holds[number] === this.stamp;
   }
+}
+
+let latest: GateText | undefined;
+
+/**
+ * The {@link GateText} of `text`: the one made last when it is of the same text (a short block
+ * is scanned once for the vocative test and again for scoring otherwise), else a new one.
+ */
+export function gateTextOf(text: string): GateText {
+  if (latest?.text !== text) latest = new GateText(text);
+  return latest;
 }

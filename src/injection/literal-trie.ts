@@ -1,7 +1,7 @@
 /**
- * A trie of literal strings, by UTF-16 code unit, in flat typed arrays: its transitions sit in an
- * open-addressing hash table keyed by (node, code unit), so a scan does no allocation and no Map
- * lookups. {@link LiteralTrie.scan} finds every literal occurring in a text — overlapping ones too —
+ * A trie of literal strings, by UTF-16 code unit, in flat typed arrays: its ASCII transitions sit
+ * in one table by node and code, the others in an open-addressing hash table keyed by (node, code
+ * unit), so a scan does no allocation and no Map lookups. {@link LiteralTrie.scan} finds every literal occurring in a text — overlapping ones too —
  * by walking the trie from each position; the walk from a position stops at the first code unit no
  * literal continues with, so a scan is linear in practice (bounded by the longest literal).
  */
@@ -10,8 +10,11 @@
 export class LiteralTrie {
   /** Literal number ending at each node, -1 for none (node 0 is the root). */
   private readonly literalAt: Int32Array;
-  /** Child of the root by ASCII code, -1 for none (the common first step, without hashing). */
-  private readonly rootAscii: Int32Array;
+  /**
+   * Child of each node by ASCII code at `node * 128 + code`, -1 for none: the common steps
+   * without hashing (a few thousand nodes: about a megabyte as 16-bit numbers, 32-bit past 32 767 nodes).
+   */
+  private readonly ascii: Int16Array | Int32Array;
   private readonly slotNode: Int32Array;
   private readonly slotCode: Int32Array;
   private readonly slotChild: Int32Array;
@@ -47,9 +50,10 @@ export class LiteralTrie {
     this.slotNode = new Int32Array(slots).fill(-1);
     this.slotCode = new Int32Array(slots);
     this.slotChild = new Int32Array(slots);
-    this.rootAscii = new Int32Array(128).fill(-1);
+    const nodes = literalAt.length;
+    this.ascii = (nodes <= 0x7fff ? new Int16Array(nodes * 128) : new Int32Array(nodes * 128)).fill(-1);
     for (const [node, code, child] of edges) {
-      if (node === 0 && code < 128) this.rootAscii[code] = child;
+      if (code < 128) this.ascii[node * 128 + code] = child;
       let slot = this.hash(node, code);
       while (this.slotNode[slot] !== -1) slot = (slot + 1) & this.mask;
       this.slotNode[slot] = node;
@@ -64,11 +68,30 @@ export class LiteralTrie {
 
   /** The child of `node` on code unit `code`, -1 for none. */
   private child(node: number, code: number): number {
-    if (node === 0 && code < 128) return this.rootAscii[code] as number;
+    if (code < 128) return this.ascii[node * 128 + code] as number;
     for (let slot = this.hash(node, code); ; slot = (slot + 1) & this.mask) {
       const at = this.slotNode[slot] as number;
       if (at === -1) return -1;
       if (at === node && this.slotCode[slot] === code) return this.slotChild[slot] as number;
+    }
+  }
+
+  /**
+   * Like {@link scan}, reporting each literal once: a literal whose mark in `seen` is `stamp` is
+   * skipped; a literal found is marked with `stamp`, then `found` is called with it.
+   */
+  scanOnce(text: string, seen: Uint32Array, stamp: number, found: (literal: number) => void): void {
+    const { literalAt } = this;
+    for (let i = 0; i < text.length; i++) {
+      let node = this.child(0, text.charCodeAt(i));
+      for (let j = i + 1; node !== -1; j++) {
+        const literal = literalAt[node] as number;
+        if (literal !== -1 && seen[literal] !== stamp) {
+          seen[literal] = stamp;
+          found(literal);
+        }
+        node = j < text.length ? this.child(node, text.charCodeAt(j)) : -1;
+      }
     }
   }
 

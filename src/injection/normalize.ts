@@ -46,13 +46,14 @@ const MARK = /\p{M}/u;
 const SPACE = /\s/u;
 
 /**
- * Per-character document offsets of a segment. When `source` is given, each character of `text`
- * is matched to the next equal character of `source` within 16 units (escapes like `\n` or `&amp;`
- * are skipped over); a character with no match takes the current source position.
+ * Per-character document offsets of a segment, relative to its `offset`; undefined when they are
+ * the identity (no `source`). When `source` is given, each character of `text` is matched to the
+ * next equal character of `source` within 16 units (escapes like `\n` or `&amp;` are skipped
+ * over); a character with no match takes the current source position.
  */
-function segmentOffsets(segment: TextSegment): (i: number) => number {
-  const { text, offset, source } = segment;
-  if (source === undefined || source === text) return (i) => offset + i;
+function segmentOffsets(segment: TextSegment): Int32Array | undefined {
+  const { text, source } = segment;
+  if (source === undefined || source === text) return undefined;
   const map = new Int32Array(text.length);
   let j = 0;
   for (let i = 0; i < text.length; i++) {
@@ -65,31 +66,56 @@ function segmentOffsets(segment: TextSegment): (i: number) => number {
       j = k + 1;
     } else map[i] = Math.min(j, Math.max(0, source.length - 1));
   }
-  return (i) => offset + (map[i] ?? 0);
+  return map;
+}
+
+/** Whether `code` is printable ASCII other than the space (kept as it is). */
+function plainAscii(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
 }
 
 /**
  * Normalizes `segments` (concatenated in order, nothing inserted between them).
- * Linear in the input length; never throws.
+ * Linear in the input length; never throws. The offsets are worked out when first read (most
+ * texts are only matched, never reported), by normalizing the segments again.
  */
 export function normalizeSegments(segments: readonly TextSegment[]): NormalizedText {
-  let text = "";
-  const offsets: number[] = [];
+  const { text, endOffset } = normalize(segments, undefined);
+  let offsets: number[] | undefined;
+  return {
+    text,
+    get offsets(): readonly number[] {
+      if (offsets === undefined) {
+        offsets = [];
+        normalize(segments, offsets);
+      }
+      return offsets;
+    },
+    endOffset,
+  };
+}
+
+/** The normalized text and its end offset; fills `offsets` (when given) with each unit's offset. */
+function normalize(segments: readonly TextSegment[], offsets: number[] | undefined): { text: string; endOffset: number } {
+  const parts: string[] = [];
+  let length = 0;
   // Pending whitespace: `none`, a space, or a newline, with the offset of its first character.
   let pending: "" | " " | "\n" = "";
   let pendingOffset = 0;
   let endOffset = segments[0]?.offset ?? 0;
-  const parts: string[] = [];
-  const emit = (s: string, at: number): void => {
-    if (pending !== "") {
-      if (offsets.length > 0) {
-        parts.push(pending);
-        offsets.push(pendingOffset);
-      }
-      pending = "";
+  const flush = (): void => {
+    if (length > 0) {
+      parts.push(pending);
+      length++;
+      offsets?.push(pendingOffset);
     }
+    pending = "";
+  };
+  const emit = (s: string, at: number): void => {
+    if (pending !== "") flush();
     parts.push(s);
-    for (let k = 0; k < s.length; k++) offsets.push(at);
+    length += s.length;
+    if (offsets) for (let k = 0; k < s.length; k++) offsets.push(at);
   };
   const space = (kind: " " | "\n", at: number): void => {
     if (pending === "") {
@@ -98,19 +124,32 @@ export function normalizeSegments(segments: readonly TextSegment[]): NormalizedT
     } else if (kind === "\n") pending = "\n";
   };
   for (const segment of segments) {
-    const at = segmentOffsets(segment);
+    const map = segmentOffsets(segment);
+    const base = segment.offset;
     const s = segment.text;
     for (let i = 0; i < s.length; ) {
       const code = s.charCodeAt(i);
+      if (plainAscii(code)) {
+        // A stretch of printable ASCII is kept as it is: one slice, one offset per character.
+        let j = i + 1;
+        while (j < s.length && plainAscii(s.charCodeAt(j))) j++;
+        if (pending !== "") flush();
+        parts.push(i === 0 && j === s.length ? s : s.slice(i, j));
+        length += j - i;
+        if (offsets && map === undefined) for (let k = i; k < j; k++) offsets.push(base + k);
+        else if (offsets) for (let k = i; k < j; k++) offsets.push(base + (map![k] as number));
+        endOffset = (map === undefined ? base + j - 1 : base + (map[j - 1] as number)) + 1;
+        i = j;
+        continue;
+      }
       const cp = s.codePointAt(i) as number;
       const width = cp > 0xffff ? 2 : 1;
-      const where = at(i);
+      const where = map === undefined ? base + i : base + (map[i] as number);
       endOffset = where + width;
       i += width;
       if (code < 0x80) {
         if (code === 10 || code === 13) space("\n", where);
         else if (code === 32 || code === 9 || code === 11 || code === 12) space(" ", where);
-        else if (code >= 0x20 && code !== 0x7f) emit(String.fromCharCode(code), where);
         continue;
       }
       const ch = String.fromCodePoint(cp);
@@ -129,8 +168,7 @@ export function normalizeSegments(segments: readonly TextSegment[]): NormalizedT
       }
     }
   }
-  text = parts.join("");
-  return { text, offsets, endOffset };
+  return { text: parts.length === 1 ? (parts[0] as string) : parts.join(""), endOffset };
 }
 
 /** Normalizes one string found at document offset `offset`. */

@@ -17,7 +17,7 @@
  * - **Negation.** An ask right after `never`, `do not`, `without`, … is dropped ("never paste
  *   the .env into the chat").
  */
-import { GateText } from "./gates.js";
+import { gateTextOf, type GateText } from "./gates.js";
 import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "./lexicon-languages.js";
 import { ASK_KINDS, PAIR_PATTERNS, SIGNAL_PATTERNS, type PairPattern, type SignalKind, type SignalPattern } from "./lexicon.js";
 import type { Severity } from "../engine/diagnostic.js";
@@ -85,7 +85,7 @@ const ALL_PAIRS: readonly PairPattern[] = [...PAIR_PATTERNS, ...LANGUAGE_PAIRS];
  * Every single-pattern signal in `text`, negated asks dropped. `gates` (of `text`) skips the
  * patterns whose literals the text lacks.
  */
-export function signalMatches(text: string, gates: GateText = new GateText(text)): SignalMatch[] {
+export function signalMatches(text: string, gates: GateText = gateTextOf(text)): SignalMatch[] {
   const found: SignalMatch[] = [];
   for (const pattern of ALL_PATTERNS) {
     if (!gates.mayMatch(pattern.re)) continue;
@@ -162,7 +162,7 @@ export function scoreOf(signals: ReadonlyMap<SignalKind, SignalMatch>, hidden: b
  */
 export function scoreUnits(text: string, options: ScoreOptions = {}): ScoredUnit[] {
   const hidden = options.hidden ?? false;
-  const gates = new GateText(text);
+  const gates = gateTextOf(text);
   const matches = signalMatches(text, gates);
   const halves = pairHalves(text, gates);
   if (matches.length === 0 && halves.length === 0 && (options.carried ?? []).length === 0) return [];

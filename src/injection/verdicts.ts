@@ -11,7 +11,7 @@
 import type { HandoffDocument } from "../document/model.js";
 import type { Severity } from "../engine/diagnostic.js";
 import { excerpt, placeOf } from "./detector.js";
-import { GateText } from "./gates.js";
+import { gateTextOf } from "./gates.js";
 import { HIDING_ELEMENT, hiddenRanges, rangesOverlapping, type HiddenRange } from "./hidden.js";
 import { ASK_KINDS, AUTHORITY_HEADING, SIGNAL_PATTERNS, type SignalKind } from "./lexicon.js";
 import { normalizeText, type NormalizedText } from "./normalize.js";
@@ -123,7 +123,7 @@ function pieces(run: TextRun, ranges: readonly HiddenRange[]): Array<{ normalize
 /** A short vocative that addresses the AI and asks nothing itself ("Note to the assistant:"). */
 function addressOnly(text: string): boolean {
   if (text.length > 200 || (text.trim().split(/\s+/).length > 8 && !/:\s*$/.test(text))) return false;
-  const gates = new GateText(text);
+  const gates = gateTextOf(text);
   if (!ADDRESS_PATTERNS.some((p) => gates.mayMatch(p) && ((p.lastIndex = 0), p.test(text)))) return false;
   const matches = signalMatches(text, gates);
   return matches.some((m) => m.kind === "address") && matches.every((m) => m.kind === "address" || m.kind === "you");

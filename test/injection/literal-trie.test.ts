@@ -27,7 +27,16 @@ describe("LiteralTrie", () => {
     fc.assert(
       fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 30 }), fc.array(alphabet, { maxLength: 60 }), (literals, chars) => {
         const text = chars.join("");
-        expect(foundIn(literals, text)).toEqual(literals.filter((l) => text.includes(l)));
+        const expected = literals.filter((l) => text.includes(l));
+        expect(foundIn(literals, text)).toEqual(expected);
+        // scanOnce: each literal once per stamp, marks of another stamp ignored.
+        const trie = new LiteralTrie(literals);
+        const seen = new Uint32Array(literals.length).fill(7);
+        const once: number[] = [];
+        trie.scanOnce(text, seen, 8, (n) => once.push(n));
+        expect(once.sort((a, b) => a - b).map((n) => literals[n])).toEqual(expected);
+        trie.scanOnce(text, seen, 8, (n) => once.push(n));
+        expect(once.length).toBe(expected.length);
       }),
       { numRuns: 300, seed: 19 },
     );
