@@ -33,7 +33,7 @@ const WORD = /[\p{L}\p{M}]{2,}/gu;
 const LATIN = /\p{Script=Latin}/u;
 const OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Georgian}]/gu;
 /** {@link OTHER_SCRIPT} as a test: a text without such a letter has no mixed-script word. */
-const ANY_OTHER_SCRIPT = new RegExp(OTHER_SCRIPT.source, "u");
+const ANY_OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Georgian}]/u;
 
 function codePointName(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;

@@ -123,8 +123,11 @@ function readCache(file: string): Buffer | undefined {
  * module writes. Failures are ignored (another run may be pruning too).
  */
 export function pruneCacheDirectory(dir: string, file: string, now: number = Date.now()): void {
-  const suffix = /-[a-z-]+\.cache$/.exec(path.basename(file))?.[0];
-  if (!suffix) return;
+  // `…-<arch>-<command>.cache` (cacheFileName): the suffix is `-<command>.cache`.
+  const base = path.basename(file);
+  const at = base.lastIndexOf(`-${process.arch}-`);
+  if (at === -1 || !base.endsWith(".cache")) return;
+  const suffix = base.slice(at + process.arch.length + 1);
   const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
   const kept: { name: string; mtimeMs: number }[] = [];
   let names: string[];
