@@ -135,8 +135,12 @@ function trimPiece(text: string): string {
   return trimEndExcept(text.replace(/^[^\p{L}\p{N}]+/u, ""), KEEP_IN_PIECE).replace(/\s+/g, " ").trim();
 }
 
-/** Separators between coordinate parts of one segment. */
-const PART_SPLIT = /\s+(?:and|und|et|y|e|i|и|і|та|및|och|en)\s+|\s*(?:&|\/|\+|,|、|・|／|，)\s*/u;
+/**
+ * Separators between coordinate parts of one segment. Segment text has every whitespace run
+ * collapsed to one space (`trimPiece`) and each part is trimmed again, so one space stands for a
+ * run and a symbol needs no leading space: the same cuts as `\s+word\s+|\s*symbol\s*`, linear.
+ */
+const PART_SPLIT = /\s(?:and|und|et|y|e|i|и|і|та|및|och|en)\s|(?:&|\/|\+|,|、|・|／|，)\s?/u;
 
 function separatorKind(separator: string): HeadingSegment["after"] {
   const mark = separator.trim();
