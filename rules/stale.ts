@@ -6,9 +6,9 @@
  * history (see `history-mark.ts`) are not checked.
  */
 import { historyMark } from "../src/document/history-mark.js";
-import { statedDates, type StatedDate } from "../src/document/stated-dates.js";
+import { statedDates } from "../src/document/stated-dates.js";
 import { formatUtc } from "../src/document/timestamp.js";
-import type { Rule } from "../src/engine/rule.js";
+import { checkInPhases, type ClockPhases, type Rule } from "../src/engine/rule.js";
 
 /** Options of the stale rule. */
 export type StaleOptions = {
@@ -25,6 +25,69 @@ function describeAge(days: number): string {
   if (days < 60) return `${days} day${days === 1 ? "" : "s"}`;
   return `about ${Math.round(days / 30.44)} months (${days} days)`;
 }
+
+/** One stated date, as the cache keeps it. */
+interface KeptDate {
+  /** The date stated, in ms since the epoch. */
+  time: number;
+  written: string;
+  source: string;
+  offset: number;
+  endOffset: number;
+}
+
+/** What the stale finding depends on besides the clock. */
+interface StaleFacts {
+  /** The stated dates, in document order, the first of each distinct moment only (the one reported when it is the newest). */
+  dates: KeptDate[];
+  /** The first ETA given as a duration ("ETA 45 minutes"), named in the message. */
+  eta?: { written: string; offset: number };
+}
+
+const phases: ClockPhases<StaleOptions> = {
+  observe(document): StaleFacts | undefined {
+    const data = document.frontmatter?.data;
+    if (data && EXPIRY_FIELDS.some((field) => field in data)) return undefined;
+    // A document kept as history (finished, archived, superseded) is not resumed: its age is expected.
+    if (historyMark(document)) return undefined;
+    const { dates, relativeEtas } = statedDates(document);
+    if (dates.length === 0) return undefined;
+    const seen = new Set<number>();
+    const kept: KeptDate[] = [];
+    for (const d of dates) {
+      const time = d.date.getTime();
+      if (seen.has(time)) continue;
+      seen.add(time);
+      kept.push({ time, written: d.written, source: d.source, offset: d.offset, endOffset: d.endOffset });
+    }
+    const eta = relativeEtas[0];
+    return eta ? { dates: kept, eta: { written: eta.written, offset: eta.offset } } : { dates: kept };
+  },
+  judge(facts, document, context) {
+    const { dates, eta } = facts as StaleFacts;
+    // The clock is read only for documents that state a date: the others' results do not depend on it.
+    const clock = context.now;
+    const now = clock.getTime();
+    let newest: KeptDate | undefined;
+    for (const d of dates) if (d.time <= now + DAY_MS && (!newest || d.time > newest.time)) newest = d;
+    if (!newest) return;
+    const days = Math.floor((now - newest.time) / DAY_MS);
+    if (days <= context.options.days) return;
+    const line = (offset: number) => document.lines.point(offset).line;
+    context.report({
+      messageId: "stale",
+      data: {
+        written: newest.written,
+        source: `${newest.source}, line ${line(newest.offset)}`,
+        age: describeAge(days),
+        now: formatUtc(clock),
+        eta: eta ? `; its ${eta.written} (line ${line(eta.offset)}) ran from that date` : "",
+      },
+      offset: newest.offset,
+      endOffset: newest.endOffset,
+    });
+  },
+};
 
 export const stale: Rule<StaleOptions> = {
   meta: {
@@ -48,33 +111,6 @@ export const stale: Rule<StaleOptions> = {
     },
     defaultOptions: { days: 30 },
   },
-  check(document, context) {
-    const data = document.frontmatter?.data;
-    if (data && EXPIRY_FIELDS.some((field) => field in data)) return;
-    // A document kept as history (finished, archived, superseded) is not resumed: its age is expected.
-    if (historyMark(document)) return;
-    const { dates, relativeEtas } = statedDates(document);
-    if (dates.length === 0) return;
-    // The clock is read only for documents that state a date: the others' results do not depend on it.
-    const now = context.now;
-    const past = dates.filter((d) => d.date.getTime() <= now.getTime() + DAY_MS);
-    if (past.length === 0) return;
-    const newest = past.reduce<StatedDate>((best, d) => (d.date.getTime() > best.date.getTime() ? d : best), past[0] as StatedDate);
-    const days = Math.floor((now.getTime() - newest.date.getTime()) / DAY_MS);
-    if (days <= context.options.days) return;
-    const eta = relativeEtas[0];
-    const line = (offset: number) => document.lines.point(offset).line;
-    context.report({
-      messageId: "stale",
-      data: {
-        written: newest.written,
-        source: `${newest.source}, line ${line(newest.offset)}`,
-        age: describeAge(days),
-        now: formatUtc(now),
-        eta: eta ? `; its ${eta.written} (line ${line(eta.offset)}) ran from that date` : "",
-      },
-      offset: newest.offset,
-      endOffset: newest.endOffset,
-    });
-  },
+  check: checkInPhases(phases),
+  clockPhases: phases,
 };

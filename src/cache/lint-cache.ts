@@ -9,9 +9,11 @@
  * rule set. When that key differs, every entry is dropped.
  *
  * The clock: a result whose rules read the run's clock (`expiry`: its messages name "now") holds
- * for that clock only. When the clock differs and those rules read no Markdown (`RuleMeta.reads`),
- * they are re-run on the document parsed without Markdown and their findings replace the cached
- * ones; otherwise the file is linted again.
+ * for that clock only. When the clock differs, those rules are re-run and their findings replace
+ * the cached ones: on the document parsed without Markdown when each either reads no Markdown
+ * (`RuleMeta.reads`) or has its check in phases (`ClockPhases`: what its `observe` phase returned
+ * is kept in the entry, and only its `judge` phase runs), else on the document parsed in full.
+ * A file whose clock rules a suppression comment could silence is linted again.
  *
  * Never stored: results with load problems (a permission may change without the bytes changing),
  * internal errors, or those of documents holding secrets (even masked, and even as the digests a
@@ -29,7 +31,7 @@ import { atomicWrite } from "../fs/atomic-write.js";
 export const CACHE_FILE_NAME = "lint-cache.json";
 
 /** Version of the file's shape; part of the key. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What a full lint of one file tells the cache besides its result. */
 export interface LintFacts {
@@ -47,6 +49,8 @@ export interface LintFacts {
   recheckable: boolean;
   /** The document holds credential-shaped values: its (masked) result is still not stored. */
   hasSecrets: boolean;
+  /** What the `observe` phase of clock rules with phases returned, by rule id (JSON data; see `ClockPhases`). */
+  clockFacts: Record<string, unknown>;
 }
 
 /** One stored file. */
@@ -57,6 +61,7 @@ interface CacheEntry {
   /** The clock the result was computed with (ms since the epoch). */
   clock: number;
   recheckable: boolean;
+  clockFacts: Record<string, unknown>;
 }
 
 interface CacheFileShape {
@@ -68,7 +73,7 @@ interface CacheFileShape {
 export type CacheAnswer =
   | { kind: "hit"; result: MaskedFileResult }
   /** The result stands except the findings of `clockRules`, which must be recomputed. */
-  | { kind: "recheck"; result: MaskedFileResult; clockRules: string[] }
+  | { kind: "recheck"; result: MaskedFileResult; clockRules: string[]; clockFacts: Readonly<Record<string, unknown>> }
   | { kind: "miss" };
 
 /** What a cache key is made of. Any JSON value; changing any part drops every entry. */
@@ -142,7 +147,7 @@ export class LintCache {
     }
     if (entry.recheckable) {
       this.stats.rechecks++;
-      return { kind: "recheck", result: entry.result, clockRules: entry.clockRules };
+      return { kind: "recheck", result: entry.result, clockRules: entry.clockRules, clockFacts: entry.clockFacts ?? {} };
     }
     this.stats.misses++;
     return { kind: "miss" };
@@ -157,6 +162,7 @@ export class LintCache {
       clockRules: facts.clockRules,
       clock: now.getTime(),
       recheckable: facts.recheckable,
+      clockFacts: facts.clockFacts,
     });
     this.changed = true;
     this.stats.stored++;

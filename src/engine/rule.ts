@@ -95,10 +95,40 @@ export interface RuleContext<Options = Record<string, unknown>> {
   report(descriptor: ReportDescriptor): void;
 }
 
+/**
+ * The check of a rule that reads the clock, in two phases, so that `lint --cache` can keep what the
+ * document says and apply only a new clock to it. `observe` reads the document and never the
+ * clock; `judge` reports from what `observe` returned, the run's clock, and the document's text and
+ * lines alone (never its Markdown, frontmatter or records). Under a new clock the cache runs
+ * `judge` alone on the document parsed without Markdown. The rule's `check` must be the two run
+ * in turn ({@link checkInPhases}); the engine runs the phases itself.
+ */
+export interface ClockPhases<Options = Record<string, unknown>> {
+  /**
+   * What the rule's findings depend on besides the clock, as JSON data (strings, finite numbers,
+   * booleans, arrays and plain objects: it is kept in the cache file, so no `Date`); undefined
+   * when the rule reports nothing at any clock. Reading `context.now` or calling
+   * `context.report` throws a {@link RuleContractError}.
+   */
+  observe(document: HandoffDocument, context: RuleContext<Options>): unknown;
+  /** Reports the findings at `context.now` from `facts` (what `observe` returned, or its JSON copy). */
+  judge(facts: unknown, document: Pick<HandoffDocument, "text" | "lines">, context: RuleContext<Options>): void;
+}
+
 /** A rule. */
 export interface Rule<Options = Record<string, unknown>> {
   meta: RuleMeta;
   check(document: HandoffDocument, context: RuleContext<Options>): void;
+  /** For a rule that reads the clock: its check in phases, so a cached result can follow the clock without parsing Markdown. */
+  clockPhases?: ClockPhases<Options>;
+}
+
+/** The `check` of a rule with {@link ClockPhases}: `observe`, then `judge` when it returned facts. */
+export function checkInPhases<Options>(phases: ClockPhases<Options>): Rule<Options>["check"] {
+  return (document, context) => {
+    const facts = phases.observe(document, context);
+    if (facts !== undefined) phases.judge(facts, document, context);
+  };
 }
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;

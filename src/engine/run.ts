@@ -7,7 +7,7 @@ import { loadProblemRule, type LoadProblem } from "../load/read.js";
 import type { Profile } from "../profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
 import { compareDiagnostics, internalErrorDiagnostic, INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
-import { ruleMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleMeta } from "./rule.js";
+import { ruleMessage, RuleContractError, type ClockPhases, type ReportDescriptor, type Rule, type RuleContext, type RuleMeta } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
 /** The rule set for a run, with config applied once (not per file). */
@@ -64,6 +64,13 @@ export interface CheckOptions {
   inlineSuppression?: boolean;
   /** Called with a rule's id each time it reads `context.now` (a cached result of that rule holds for that clock only). */
   onClockRead?: (ruleId: string) => void;
+  /** Called with what the `observe` phase of a rule with {@link ClockPhases} returned, when it returned facts. */
+  onClockFacts?: (ruleId: string, facts: unknown) => void;
+  /**
+   * Facts an earlier run's `observe` returned, by rule id (from the cache): such a rule runs its
+   * `judge` phase alone on them.
+   */
+  clockFacts?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -106,7 +113,8 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       },
     };
     try {
-      rule.check(document, context);
+      if (rule.clockPhases) runPhases(rule.clockPhases, meta, document, context, options);
+      else rule.check(document, context);
     } catch (error) {
       internalErrors.push(`rule ${meta.id} failed on ${document.displayPath}: ${(error as Error).stack ?? String(error)}`);
       diagnostics.push(internalErrorDiagnostic(`rule ${meta.id}`, error, "its checks of this file are missing"));
@@ -119,6 +127,35 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
   addContextHashes(document, diagnostics);
   for (const diagnostic of diagnostics) diagnostic.valueDigest = valueDigest(diagnostic);
   return { path: document.displayPath, profile: profile.id, diagnostics, internalErrors };
+}
+
+/**
+ * Runs a rule's {@link ClockPhases}: `judge` on the facts `options.clockFacts` holds for it, else
+ * `observe` (with a context that refuses the clock and reports) and then `judge` on what it returned.
+ */
+function runPhases(phases: ClockPhases, meta: RuleMeta, document: HandoffDocument, context: RuleContext, options: CheckOptions): void {
+  if (options.clockFacts && Object.hasOwn(options.clockFacts, meta.id)) {
+    phases.judge(options.clockFacts[meta.id], document, context);
+    return;
+  }
+  const refuse = (what: string): never => {
+    throw new RuleContractError(`rule ${meta.id} ${what} in its observe phase (it must not: the cache keeps what observe returns for every clock)`);
+  };
+  const observing: RuleContext = {
+    profile: context.profile,
+    options: context.options,
+    severity: context.severity,
+    ruleNames: context.ruleNames,
+    get now(): Date {
+      return refuse("read the clock");
+    },
+    foreignSeverity: context.foreignSeverity,
+    report: () => refuse("reported a finding"),
+  };
+  const facts = phases.observe(document, observing);
+  if (facts === undefined) return;
+  options.onClockFacts?.(meta.id, facts);
+  phases.judge(facts, document, context);
 }
 
 /** Sets {@link Diagnostic.contextHash} on each diagnostic (one hash per distinct line). */

@@ -65,6 +65,8 @@ export interface AnalyzedFile {
 export interface AnalyzeOptions {
   /** Called with a rule's id when it reads the run's clock. */
   onClockRead?: (ruleId: string) => void;
+  /** Called with what a clock rule's `observe` phase returned (`ClockPhases`). */
+  onClockFacts?: (ruleId: string, facts: unknown) => void;
 }
 
 /**
@@ -78,7 +80,7 @@ export function analyzeSource(source: SourceFile, session: LintSession, options:
     const settings = settingsFor(source.path, session);
     const { document, profile } = buildDocument(source, session, settings);
     secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
-    const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead });
+    const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead, onClockFacts: options.onClockFacts });
     if (document.profileReason === "reference" && document.formatReference) result.profileReason = document.formatReference;
     const hasSecrets = secrets.length > 0 || result.diagnostics.some((d) => (d.secrets?.length ?? 0) > 0);
     return { document, profile, result: maskFileResult(result, secrets), hasSecrets };

@@ -28,11 +28,12 @@ export interface FileOutcome {
  */
 export function lintOutcome(source: SourceFile, session: LintSession): { result: MaskedFileResult; facts: LintFacts } {
   const clockRules = new Set<string>();
-  const { document, result, hasSecrets } = analyzeSource(source, session, { onClockRead: (id) => clockRules.add(id) });
+  const clockFacts: Record<string, unknown> = {};
+  const { document, result, hasSecrets } = analyzeSource(source, session, { onClockRead: (id) => clockRules.add(id), onClockFacts: (id, facts) => (clockFacts[id] = facts) });
   const canRecheck = document !== undefined && recheckable(document, settingsFor(source.path, session).prepared, clockRules);
   return {
     result,
-    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable: canRecheck, hasSecrets },
+    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable: canRecheck, hasSecrets, clockFacts },
   };
 }
 
@@ -58,20 +59,28 @@ function needsMarkdown(source: SourceFile, entries: PreparedRules["entries"]): b
 
 /**
  * A cached result brought to this run's clock: the findings of `clockRules` are dropped and those
- * rules alone re-run, on the document parsed without Markdown when they read none (frontmatter and
- * records only), else in full: every other rule's findings, markdownlint's among them, stand.
+ * rules alone re-run: a rule with `clockFacts` kept for it runs its `judge` phase alone on them
+ * (`ClockPhases`); the document is parsed without Markdown when the others read none (frontmatter
+ * and records only), else in full. Every other rule's findings, markdownlint's among them, stand.
  * Never throws: undefined when that fails (the caller lints the file in full).
  */
-export function recheckClock(source: SourceFile, session: LintSession, cached: MaskedFileResult, clockRules: readonly string[]): MaskedFileResult | undefined {
+export function recheckClock(
+  source: SourceFile,
+  session: LintSession,
+  cached: MaskedFileResult,
+  clockRules: readonly string[],
+  clockFacts: Readonly<Record<string, unknown>> = {},
+): MaskedFileResult | undefined {
   try {
     const settings = settingsFor(source.path, session);
     const profile = session.profiles.get(cached.profile);
     if (!profile) return undefined;
     const wanted = new Set(clockRules);
     const prepared = { ...settings.prepared, entries: settings.prepared.entries.filter((entry) => wanted.has(entry.rule.meta.id)) };
-    const document = parseDocument(source, { markdown: needsMarkdown(source, prepared.entries) });
+    const judged = (entry: PreparedRules["entries"][number]) => entry.rule.clockPhases !== undefined && Object.hasOwn(clockFacts, entry.rule.meta.id);
+    const document = parseDocument(source, { markdown: needsMarkdown(source, prepared.entries.filter((entry) => !judged(entry))) });
     document.profileId = profile.id;
-    const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now }), secretValuesToMask(document));
+    const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now, clockFacts }), secretValuesToMask(document));
     if (fresh.internalErrors.length > 0) return undefined;
     const kept = cached.diagnostics.filter((d) => !wanted.has(d.ruleId));
     return { ...cached, diagnostics: [...kept, ...fresh.diagnostics].sort(compareDiagnostics) };
@@ -126,7 +135,7 @@ export function openCacheLayer(session: LintSession, options: CacheOptions | und
       }
       const found = cache.lookup(source.path, contentDigest(source.bytes), session.now);
       if (found.kind === "hit") return found.result;
-      if (found.kind === "recheck") return recheckClock(source, session, found.result, found.clockRules);
+      if (found.kind === "recheck") return recheckClock(source, session, found.result, found.clockRules, found.clockFacts);
       return undefined;
     },
     store(filePath, outcome) {

@@ -1,9 +1,9 @@
 /**
  * `lint --cache` and the stale rule: its finding depends on the run's clock, so under another clock
- * a cached result is re-checked (stale alone re-runs, on the document parsed in full: it reads
- * Markdown), never reused as it is.
+ * a cached result is re-checked, never reused as it is: the entry keeps the dates the document
+ * states (stale's observe phase) and only its judge phase runs on them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -29,6 +29,10 @@ describe("lint --cache with stale", () => {
     expect(await staleFindings("2026-06-25T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 0, misses: 1, stored: 1 }, stale: [] });
     expect(await staleFindings("2026-06-25T00:00:00Z")).toEqual({ stats: { hits: 1, rechecks: 0, misses: 0, stored: 0 }, stale: [] });
     expect(await staleFindings("2026-12-01T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 1, misses: 0, stored: 0 }, stale: ["3:15 info"] });
+    const entries = (JSON.parse(readFileSync(path.join(dir, "cache", "lint-cache.json"), "utf8")) as { entries: Record<string, { clockRules: string[]; clockFacts: unknown }> }).entries;
+    expect(Object.values(entries).map((e) => [e.clockRules, e.clockFacts])).toEqual([
+      [["stale"], { stale: { dates: [{ time: Date.UTC(2026, 5, 20), written: "2026-06-20", source: "Last updated", offset: 25, endOffset: 35 }] } }],
+    ]);
     // A suppression comment the stale rule obeys could be used up by other findings: such a file is linted again in full.
     writeFileSync(path.join(dir, "HANDOFF.md"), "# Handoff\n\n<!-- handoff-disable stale -->\nLast updated: 2026-06-20.\n\n## Next steps\n\nRun `npm test`.\n");
     expect(await staleFindings("2026-06-25T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 0, misses: 1, stored: 1 }, stale: [] });
