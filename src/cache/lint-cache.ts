@@ -12,7 +12,8 @@
  * for that clock only. When the clock differs, those rules are re-run and their findings replace
  * the cached ones: on the document parsed without Markdown when each either reads no Markdown
  * (`RuleMeta.reads`) or has its check in phases (`ClockPhases`: what its `observe` phase returned
- * is kept in the entry, and only its `judge` phase runs), else on the document parsed in full.
+ * is kept in the entry, and only its `judge` phase runs, on the text and lines alone when every
+ * clock rule has its facts kept), else on the document parsed in full.
  * A file whose clock rules a suppression comment could silence is linted again.
  *
  * Never stored: results with load problems (a permission may change without the bytes changing),

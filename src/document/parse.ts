@@ -19,6 +19,11 @@ export interface ParseOptions {
    * result against a new clock needs: the `expiry` rule reads frontmatter and records only).
    */
   markdown?: boolean;
+  /**
+   * false: text and lines only — no frontmatter either (implies `markdown: false`; what the
+   * `judge` phase of clock rules reads).
+   */
+  frontmatter?: boolean;
 }
 
 /**
@@ -46,6 +51,9 @@ export function parseDocument(source: SourceFile, options: ParseOptions = {}): H
   if (/\.json$/i.test(source.path) && /^\s*[[{]/.test(text)) {
     const record = parseJsonRecord(text, 0, "file");
     return { ...base, format: "json", frontmatter: undefined, bodyOffset: 0, mdast: undefined, sections: [], record };
+  }
+  if (options.frontmatter === false) {
+    return { ...base, format: "markdown", frontmatter: undefined, bodyOffset: 0, mdast: undefined, sections: [], record: undefined };
   }
   let frontmatter: Frontmatter | undefined;
   let markdownText = text;

@@ -8,7 +8,6 @@ import { VERIFIED_DELIVERY_SCHEMA } from "../records/json-record.js";
 import { parseDocument } from "../document/parse.js";
 import { compareDiagnostics, type MaskedFileResult } from "../engine/diagnostic.js";
 import type { SourceFile } from "../load/read.js";
-import { secretValuesToMask } from "../secrets/document.js";
 import { maskFileResult } from "../secrets/mask.js";
 import { checkDocument, inlineSuppressionAllowed, type PreparedRules } from "../engine/run.js";
 import { mayHoldDirectives } from "../engine/suppress.js";
@@ -78,9 +77,13 @@ export function recheckClock(
     const wanted = new Set(clockRules);
     const prepared = { ...settings.prepared, entries: settings.prepared.entries.filter((entry) => wanted.has(entry.rule.meta.id)) };
     const judged = (entry: PreparedRules["entries"][number]) => entry.rule.clockPhases !== undefined && Object.hasOwn(clockFacts, entry.rule.meta.id);
-    const document = parseDocument(source, { markdown: needsMarkdown(source, prepared.entries.filter((entry) => !judged(entry))) });
+    const rerun = prepared.entries.filter((entry) => !judged(entry));
+    // Judge phases read the text and lines alone.
+    const document = parseDocument(source, rerun.length === 0 ? { frontmatter: false } : { markdown: needsMarkdown(source, rerun) });
     document.profileId = profile.id;
-    const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now, clockFacts }), secretValuesToMask(document));
+    // Nothing to mask: an entry is stored only for a document holding no credential-shaped value
+    // (LintCache.store), and these bytes, config and build are the ones it was computed from.
+    const fresh = maskFileResult(checkDocument(document, profile, prepared, { now: session.now, clockFacts }), []);
     if (fresh.internalErrors.length > 0) return undefined;
     const kept = cached.diagnostics.filter((d) => !wanted.has(d.ruleId));
     return { ...cached, diagnostics: [...kept, ...fresh.diagnostics].sort(compareDiagnostics) };

@@ -1,7 +1,7 @@
 /**
  * Rules with their check in clock phases (`ClockPhases`): the engine runs `observe` without the
- * clock, hands its facts on, and with facts given runs `judge` alone, on a document parsed without
- * Markdown, to the same findings as a full check.
+ * clock, hands its facts on, and with facts given runs `judge` alone, on a document of text and
+ * lines only (no frontmatter, no Markdown), to the same findings as a full check.
  */
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/document/parse.js";
@@ -17,10 +17,10 @@ const TEXT = "# Handoff\n\nLast updated: 2026-06-20.\nETA 45 minutes.\n\n## Next
 const source = sourceFromBytes("/tmp/HANDOFF.md", new TextEncoder().encode(TEXT), "/tmp");
 const NOW = new Date("2026-12-01T00:00:00Z");
 
-function check(rule: Rule, options: Parameters<typeof checkDocument>[3], markdown = true) {
+function check(rule: Rule, options: Parameters<typeof checkDocument>[3], parts: Parameters<typeof parseDocument>[1] = {}) {
   const facts: Record<string, unknown> = {};
   const reads: string[] = [];
-  const result = checkDocument(parseDocument(source, { markdown }), profile, prepareRules([rule], {}), {
+  const result = checkDocument(parseDocument(source, parts), profile, prepareRules([rule], {}), {
     onClockFacts: (id, f) => (facts[id] = f),
     onClockRead: (id) => reads.push(id),
     ...options,
@@ -31,7 +31,7 @@ function check(rule: Rule, options: Parameters<typeof checkDocument>[3], markdow
 const where = (d: Diagnostic) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.ruleId} ${d.message}`;
 
 describe("clock phases", () => {
-  it("stale: observe keeps each stated date as JSON data, and judge alone on them without Markdown gives the full check's finding", () => {
+  it("stale: observe keeps each stated date as JSON data, and judge alone on them, on text and lines only, gives the full check's finding", () => {
     const full = check(stale as Rule, { now: NOW });
     expect(full.facts).toEqual({
       stale: { dates: [{ time: Date.UTC(2026, 5, 20), written: "2026-06-20", source: "Last updated", offset: 25, endOffset: 35 }], eta: { written: "ETA 45 minutes", offset: 37 } },
@@ -41,11 +41,11 @@ describe("clock phases", () => {
       "3:15-3:25 stale The handoff states its date as 2026-06-20 (Last updated, line 3), about 5 months (164 days) before now (2026-12-01T00:00:00Z): it may no longer match the repository; check what it describes before acting on it; its ETA 45 minutes (line 4) ran from that date",
     ]);
     const kept = JSON.parse(JSON.stringify(full.facts)) as Record<string, unknown>;
-    const judged = check(stale as Rule, { now: NOW, clockFacts: kept }, false);
+    const judged = check(stale as Rule, { now: NOW, clockFacts: kept }, { frontmatter: false });
     expect(judged.diagnostics).toEqual(full.diagnostics);
     expect(judged.facts).toEqual({});
     // Under a clock within 30 days of the date, the same facts give no finding.
-    expect(check(stale as Rule, { now: new Date("2026-07-01T00:00:00Z"), clockFacts: kept }, false).diagnostics).toEqual([]);
+    expect(check(stale as Rule, { now: new Date("2026-07-01T00:00:00Z"), clockFacts: kept }, { frontmatter: false }).diagnostics).toEqual([]);
   });
 
   it("stale: a document stating no date gives no facts and never reads the clock", () => {
