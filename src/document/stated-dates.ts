@@ -2,14 +2,16 @@
  * The dates a handoff states for itself, outside code: "Last updated: 2026-06-20", "**Date:** …",
  * "As of 2026-07-06, …", a dated title (`# Handoff — 2026-04-18`), a dated update or status heading
  * (`## Update 2026-07-06`), a "Last updated" heading over a date, a `| Last updated | … |` row, a
- * frontmatter `date:` / `last_updated:`, an update stamp opening a line (`**2026-08-05 update:**`),
- * and ETAs ("ETA: 2026-01-20", "ETA 45 minutes").
+ * frontmatter `date:` / `last_updated:`, a JSON handoff file's top-level `generated_at` / `updatedAt`
+ * / `timestamp` …, an update stamp opening a line (`**2026-08-05 update:**`), and ETAs
+ * ("ETA: 2026-01-20", "ETA 45 minutes").
  * Dates are read as written: ISO (`2026-06-20`, `2026/06/20`), `20.06.2026`, `June 20, 2026`,
  * `20 June 2026`, `2026年6月20日`, `2026년 6월 20일`, `23 de janeiro de 2026` (the month named in one of
  * {@link MONTH_NAMES}' languages), `09-FEB-2026`, and `11/03/2026` (day first, unless the second
  * number cannot be a month: `03/25/2026`).
  */
 import type { Heading, Node, Root, TableRow } from "mdast";
+import { findNodeAtLocation } from "jsonc-parser";
 import { toString } from "mdast-util-to-string";
 import type { HandoffDocument } from "./model.js";
 
@@ -180,9 +182,31 @@ const UPDATE_AFTER_DATE_RE = /^\s*(?:updated?|update note|aktualisierung|aktuali
 const ETA_RE = /\bETA\b\s*[:：]?\s*(?:~|≈|about\s+|approx\.?\s+)?/giu;
 const RELATIVE_ETA_RE = /^(\d+(?:[.,]\d+)?\s*(?:min(?:ute)?s?|m|h(?:ours?|rs?)?|d(?:ays?)?|weeks?))\b/iu;
 
+/** Top-level keys of a JSON handoff record that state its date (`generated_at`, `updatedAt`, `created_date`, `timestamp`, …). */
+const RECORD_DATE_KEY_RE =
+  /^(?:date|timestamp|written|opened|as[_-]?of|(?:session|handoff)[_-]?date|last[_-]?(?:updated|modified)|(?:updated|generated|created)(?:[_-]?(?:at|on|date))?)$/i;
+
+/** The dates a whole-file JSON record states at its top level: a string value that starts with a date. */
+function recordDates(document: HandoffDocument): StatedDate[] {
+  const record = document.record;
+  const data = record?.data;
+  if (record?.origin !== "file" || !record.tree || !data || typeof data !== "object" || Array.isArray(data)) return [];
+  const dates: StatedDate[] = [];
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof value !== "string" || !RECORD_DATE_KEY_RE.test(key)) continue;
+    const found = findDate(value);
+    const node = findNodeAtLocation(record.tree, [key]);
+    if (found?.index !== 0 || node?.type !== "string") continue;
+    // The value's text starts after its opening quote; nothing before the date can be an escape.
+    const offset = record.offset + node.offset + 1;
+    dates.push({ date: found.date, written: found.written, source: `record ${key}`, offset, endOffset: offset + found.written.length });
+  }
+  return dates;
+}
+
 /** Finds the stated dates and relative ETAs of `document`, in document order. */
 export function statedDates(document: HandoffDocument): { dates: StatedDate[]; relativeEtas: RelativeEta[] } {
-  const dates: StatedDate[] = [];
+  const dates: StatedDate[] = recordDates(document);
   const relativeEtas: RelativeEta[] = [];
   const { text } = document;
   const add = (source: string, within: string, base: number) => {

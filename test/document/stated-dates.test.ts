@@ -74,6 +74,27 @@ describe("statedDates", () => {
   });
 });
 
+describe("statedDates of a JSON handoff file", () => {
+  const sources = (text: string, file = "handoff.json") =>
+    statedDates(parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"))).dates.map((d) => `${d.source}=${d.written}`);
+
+  it("reads top-level date keys whose value starts with a date, in snake and camel case", () => {
+    const text = '{"updatedAt": "2026-05-02T08:00:00Z", "created_date": "2026-01-01", "timestamp": "2026-04-09", "note": "2026-03-03", "date": "see 2026-02-02", "meta": {"date": "2026-07-07"}}';
+    expect(sources(text)).toEqual(["record updatedAt=2026-05-02T08:00", "record created_date=2026-01-01", "record timestamp=2026-04-09"]);
+  });
+
+  it("points at the date inside the value", () => {
+    const text = '{\n  "generated_at": "2026-03-08"\n}';
+    const [date] = statedDates(parseDocument(sourceFromBytes("h.json", new TextEncoder().encode(text), "/virtual"))).dates;
+    expect(text.slice(date?.offset, date?.endOffset)).toBe("2026-03-08");
+  });
+
+  it("reads no record dates from an array, or a JSON block fenced in Markdown", () => {
+    expect(sources('[{"date": "2026-01-01"}]')).toEqual([]);
+    expect(sources('# H\n\n```json\n{"updated_at": "2026-01-01"}\n```\n', "h.md")).toEqual([]);
+  });
+});
+
 describe("stated-date patterns", () => {
   it("are not exponential for recheck (they are built from tables, so the literal scan does not see them)", async () => {
     process.env.RECHECK_BACKEND = "pure";
