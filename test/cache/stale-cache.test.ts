@@ -38,4 +38,13 @@ describe("lint --cache with stale", () => {
     expect(await staleFindings("2026-06-25T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 0, misses: 1, stored: 1 }, stale: [] });
     expect(await staleFindings("2026-12-01T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 0, misses: 1, stored: 1 }, stale: [] });
   });
+
+  it("reuses a document that states no date under any clock, frontmatter or not, and re-checks one with a frontmatter date", async () => {
+    writeFileSync(path.join(dir, "HANDOFF.md"), "---\ntitle: Cache\nowner: ops\n---\n# Handoff\n\n## Next steps\n\nRun `npm test`.\n");
+    expect((await staleFindings("2026-06-25T00:00:00Z")).stats).toEqual({ hits: 0, rechecks: 0, misses: 1, stored: 1 });
+    expect((await staleFindings("2026-12-01T00:00:00Z")).stats).toEqual({ hits: 1, rechecks: 0, misses: 0, stored: 0 });
+    writeFileSync(path.join(dir, "HANDOFF.md"), "---\ntitle: Cache\ncreated: 2026-06-20T00:00:00Z\n---\n# Handoff\n\n## Next steps\n\nRun `npm test`.\n");
+    expect((await staleFindings("2026-06-25T00:00:00Z")).stats).toEqual({ hits: 0, rechecks: 0, misses: 1, stored: 1 });
+    expect((await staleFindings("2026-12-01T00:00:00Z")).stats).toEqual({ hits: 0, rechecks: 1, misses: 0, stored: 0 });
+  });
 });
