@@ -96,7 +96,7 @@ export const stale: Rule<StaleOptions> = {
     description: "A handoff that states its own date is not older than the configured age (default 30 days).",
     defaultSeverity: "info",
     profiles: "all",
-    formats: ["markdown"],
+    formats: ["markdown", "json"],
     tags: ["dates", "content"],
     reads: ["frontmatter", "record", "markdown", "clock"],
     precision: "high",

@@ -1,9 +1,9 @@
 /**
  * History marks: a document that says it is no longer the handoff to resume — archived,
- * superseded, historical — by its frontmatter, its title, a status line at its head, or the folder
- * it is kept in (`handoffs/archive/…`, read from the path relative to the working directory, so a
- * checkout kept under `~/old/` does not count). Read from the one file alone (its path and text),
- * so a worker or the cache judges it without its siblings.
+ * superseded, historical — by its frontmatter (or a JSON record's `status`), its title, a status
+ * line at its head, or the folder it is kept in (`handoffs/archive/…`, read from the path relative
+ * to the working directory, so a checkout kept under `~/old/` does not count). Read from the one
+ * file alone (its path and text), so a worker or the cache judges it without its siblings.
  */
 import type { Node, Root } from "mdast";
 import type { HandoffDocument } from "./model.js";
@@ -57,7 +57,9 @@ const HEAD_CHARS = 3000;
 
 /** The mark that says `document` is history, or undefined for a document to resume. */
 export function historyMark(document: HandoffDocument): HistoryMark | undefined {
-  const data = document.frontmatter?.data;
+  // A JSON record's status (a whole-file record, or one fenced in Markdown) says the same as frontmatter's.
+  const record = document.record?.data;
+  const data = document.frontmatter?.data ?? (record && typeof record === "object" && !Array.isArray(record) ? (record as Record<string, unknown>) : undefined);
   if (data) {
     const status = typeof data.status === "string" ? data.status.trim() : "";
     if (HISTORY_STATUSES.has(status.toLowerCase())) return { by: "status", text: status };

@@ -2,13 +2,16 @@
  * The dates a handoff states for itself, outside code: "Last updated: 2026-06-20", "**Date:** …",
  * "As of 2026-07-06, …", a dated title (`# Handoff — 2026-04-18`), a dated update or status heading
  * (`## Update 2026-07-06`), a "Last updated" heading over a date, a `| Last updated | … |` row, a
- * frontmatter `date:` / `last_updated:`, an update stamp opening a line (`**2026-08-05 update:**`),
- * and ETAs ("ETA: 2026-01-20", "ETA 45 minutes").
+ * frontmatter `date:` / `last_updated:`, a JSON handoff file's top-level `generated_at` / `updatedAt`
+ * / `timestamp` …, an update stamp opening a line (`**2026-08-05 update:**`), and ETAs
+ * ("ETA: 2026-01-20", "ETA 45 minutes").
  * Dates are read as written: ISO (`2026-06-20`, `2026/06/20`), `20.06.2026`, `June 20, 2026`,
- * `20 June 2026`, `2026年6月20日`, `2026년 6월 20일`, and `11/03/2026` (day first, unless the second
+ * `20 June 2026`, `2026年6月20日`, `2026년 6월 20일`, `23 de janeiro de 2026` (the month named in one of
+ * {@link MONTH_NAMES}' languages), `09-FEB-2026`, and `11/03/2026` (day first, unless the second
  * number cannot be a month: `03/25/2026`).
  */
 import type { Heading, Node, Root, TableRow } from "mdast";
+import { findNodeAtLocation } from "jsonc-parser";
 import { toString } from "mdast-util-to-string";
 import type { HandoffDocument } from "./model.js";
 
@@ -34,6 +37,30 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 /** An English month name or its abbreviation, as the named group `name`. */
 const month = (name: string) =>
   `(?<${name}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?`;
+/**
+ * Month names and abbreviations in the languages handoffs are written in (English, Spanish,
+ * Portuguese, French, Italian, German, Dutch, Catalan; Russian and Ukrainian in the genitive a date
+ * uses), by month: the day-first shapes below read `23 de janeiro de 2026`, `5. März 2026`,
+ * `1er janvier 2026`, `23 января 2026` and `09-FEB-2026` with them.
+ */
+const MONTH_NAMES: readonly (readonly string[])[] = [
+  ["january", "jan", "enero", "ene", "janeiro", "janvier", "janv", "gennaio", "gen", "januar", "jänner", "januari", "gener", "января", "янв", "січня"],
+  ["february", "feb", "febrero", "fevereiro", "fev", "février", "févr", "fevrier", "febbraio", "februar", "februari", "febrer", "февраля", "фев", "лютого"],
+  ["march", "mar", "marzo", "março", "mars", "märz", "mrz", "maart", "mrt", "març", "марта", "березня"],
+  ["april", "apr", "abril", "abr", "avril", "avr", "aprile", "апреля", "квітня"],
+  ["may", "mayo", "maio", "mai", "maggio", "mag", "mei", "maig", "мая", "травня"],
+  ["june", "jun", "junio", "junho", "juin", "giugno", "giu", "juni", "juny", "июня", "червня"],
+  ["july", "jul", "julio", "julho", "juillet", "juil", "luglio", "lug", "juli", "juliol", "июля", "липня"],
+  ["august", "aug", "agosto", "ago", "août", "aout", "augustus", "agost", "августа", "серпня"],
+  ["september", "sep", "sept", "septiembre", "setiembre", "setembro", "set", "septembre", "settembre", "setembre", "сентября", "вересня"],
+  ["october", "oct", "octubre", "outubro", "out", "octobre", "ottobre", "ott", "oktober", "okt", "октября", "жовтня"],
+  ["november", "nov", "noviembre", "novembro", "novembre", "ноября", "листопада"],
+  ["december", "dec", "diciembre", "dic", "dezembro", "dez", "décembre", "decembre", "dicembre", "dezember", "desembre", "декабря", "грудня"],
+];
+const MONTH_BY_NAME = new Map(MONTH_NAMES.flatMap((names, i) => names.map((name) => [name, i + 1] as const)));
+/** Any name of {@link MONTH_NAMES} (longest first), as the named group `name`. */
+const anyMonth = (name: string) =>
+  `(?<${name}>${[...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length).join("|")})\\.?(?![\\p{L}])`;
 /** The date shapes, tried in this order at each position. */
 const DATE_SHAPES = [
   "(?<iy>\\d{4})[-/.](?<im>\\d{1,2})[-/.](?<id>\\d{1,2})(?:[T ](?<ih>\\d{2}):(?<imin>\\d{2}))?",
@@ -42,6 +69,8 @@ const DATE_SHAPES = [
   "(?<sa>\\d{1,2})/(?<sb>\\d{1,2})/(?<sy>\\d{4})",
   `${month("nm")}\\s+(?<nd>\\d{1,2})(?:st|nd|rd|th)?,?\\s+(?<ny>\\d{4})`,
   `(?<rd>\\d{1,2})(?:st|nd|rd|th)?\\s+${month("rm")}\\s+(?<ry>\\d{4})`,
+  `(?<ld>\\d{1,2})(?:\\.|º|er)?\\s*(?:de\\s+|d['’])?${anyMonth("lm")},?\\s+(?:del?\\s+)?(?<ly>\\d{4})`,
+  `(?<hd>\\d{1,2})-${anyMonth("hm")}-(?<hy>\\d{4})`,
 ];
 /** The patterns built from the tables above, for the ReDoS check of the test suite. */
 export const STATED_DATE_PATTERNS: () => readonly RegExp[] = () => [DATE_RE, LABEL_ALONE_RE, LABEL_LINE_RE, LINE_OPENING_RE, UPDATE_AFTER_DATE_RE];
@@ -71,6 +100,8 @@ export function findDate(text: string): { date: Date; written: string; index: nu
     date = b > 12 ? utcDay(+g.sy, a, b) : utcDay(+g.sy, b, a);
   } else if (g.ny) date = utcDay(+g.ny, monthOf(g.nm), +(g.nd ?? 0));
   else if (g.ry) date = utcDay(+g.ry, monthOf(g.rm), +(g.rd ?? 0));
+  else if (g.ly) date = utcDay(+g.ly, MONTH_BY_NAME.get((g.lm ?? "").toLowerCase()) ?? 0, +(g.ld ?? 0));
+  else if (g.hy) date = utcDay(+g.hy, MONTH_BY_NAME.get((g.hm ?? "").toLowerCase()) ?? 0, +(g.hd ?? 0));
   return date ? { date, written: match[0], index: match.index } : undefined;
 }
 
@@ -81,6 +112,8 @@ const LABEL = [
   "(?:status(?:es)? )?updated(?: on| at)?",
   "date",
   "session date",
+  "date de (?:la )?session",
+  "sitzungsdatum",
   "report date",
   "generated(?: on| at)?",
   "written(?: on)?",
@@ -91,10 +124,10 @@ const LABEL = [
   "datum",
   "zuletzt aktualisiert",
   "aktualisiert(?: am)?",
-  "fecha(?: de actualización)?",
+  "fecha(?: de actualización| de (?:la )?sesión)?",
   "actualizado(?: el)?",
   "última actualización",
-  "data(?: de referência| di aggiornamento)?",
+  "data(?: de referência| di aggiornamento| da sessão| della sessione)?",
   "atualizado(?: em)?",
   "última atualização",
   "mis à jour(?: le)?",
@@ -107,9 +140,14 @@ const LABEL = [
   "senast uppdaterad",
   "viimati uuendatud",
   "обновлено",
-  "дата(?: обновления)?",
+  "дата(?: обновления| сессии)?",
   "оновлено",
   "更新日",
+  "生成日時?",
+  "作成日時?",
+  "生成(?:时间|時間|日期)",
+  "创建(?:时间|日期)",
+  "建立(?:時間|日期)",
   "最終更新日?",
   "更新日時",
   "更新时间",
@@ -144,9 +182,31 @@ const UPDATE_AFTER_DATE_RE = /^\s*(?:updated?|update note|aktualisierung|aktuali
 const ETA_RE = /\bETA\b\s*[:：]?\s*(?:~|≈|about\s+|approx\.?\s+)?/giu;
 const RELATIVE_ETA_RE = /^(\d+(?:[.,]\d+)?\s*(?:min(?:ute)?s?|m|h(?:ours?|rs?)?|d(?:ays?)?|weeks?))\b/iu;
 
+/** Top-level keys of a JSON handoff record that state its date (`generated_at`, `updatedAt`, `created_date`, `timestamp`, …). */
+const RECORD_DATE_KEY_RE =
+  /^(?:date|timestamp|written|opened|as[_-]?of|(?:session|handoff)[_-]?date|last[_-]?(?:updated|modified)|(?:updated|generated|created)(?:[_-]?(?:at|on|date))?)$/i;
+
+/** The dates a whole-file JSON record states at its top level: a string value that starts with a date. */
+function recordDates(document: HandoffDocument): StatedDate[] {
+  const record = document.record;
+  const data = record?.data;
+  if (record?.origin !== "file" || !record.tree || !data || typeof data !== "object" || Array.isArray(data)) return [];
+  const dates: StatedDate[] = [];
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof value !== "string" || !RECORD_DATE_KEY_RE.test(key)) continue;
+    const found = findDate(value);
+    const node = findNodeAtLocation(record.tree, [key]);
+    if (found?.index !== 0 || node?.type !== "string") continue;
+    // The value's text starts after its opening quote; nothing before the date can be an escape.
+    const offset = record.offset + node.offset + 1;
+    dates.push({ date: found.date, written: found.written, source: `record ${key}`, offset, endOffset: offset + found.written.length });
+  }
+  return dates;
+}
+
 /** Finds the stated dates and relative ETAs of `document`, in document order. */
 export function statedDates(document: HandoffDocument): { dates: StatedDate[]; relativeEtas: RelativeEta[] } {
-  const dates: StatedDate[] = [];
+  const dates: StatedDate[] = recordDates(document);
   const relativeEtas: RelativeEta[] = [];
   const { text } = document;
   const add = (source: string, within: string, base: number) => {

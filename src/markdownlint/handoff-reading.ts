@@ -17,8 +17,25 @@ export class ReadingView {
   #paragraphStarts: Map<number, number> | undefined;
   #items: Map<number, { item: ListItem; list: List; parent: Parent; listIndex: number }> | undefined;
   #lines: string[] | undefined;
+  #definesReferences: boolean | undefined;
 
   constructor(readonly document: HandoffDocument) {}
+
+  /** Whether the document defines a link reference (`[label]: url`) anywhere. */
+  definesReferences(): boolean {
+    if (this.#definesReferences === undefined) {
+      let found = false;
+      const root = this.document.mdast;
+      if (root) {
+        visit(root, "definition", () => {
+          found = true;
+          return false;
+        });
+      }
+      this.#definesReferences = found;
+    }
+    return this.#definesReferences;
+  }
 
   /** The text of 1-based `line`, without its line ending. */
   line(line: number): string {
@@ -182,6 +199,20 @@ function indentedCode(error: LintError, _view: ReadingView, parts: MessageParts)
   );
 }
 
+/** A full reference link `[text][label]` (not an image), as MD052 gives its context. */
+const FULL_REFERENCE_RE = /^\[[^\]]*\]\[[^\]]+\]$/;
+
+/**
+ * A reference whose label is defined nowhere. In a document that defines no link reference at all
+ * the writer writes no reference links: `[a][b]` there is bracket notation (`[前][後]` for two
+ * buttons, `[stance][N]` for a citation marker) and renders as written. Reported: an image, and
+ * any reference in a document with definitions (a label missing among them, or misspelt).
+ */
+function undefinedReference(error: LintError, view: ReadingView, parts: MessageParts): string | undefined {
+  if (!view.definesReferences() && FULL_REFERENCE_RE.test(error.errorContext ?? "")) return undefined;
+  return `${parts.description}${parts.detail}${parts.context}`;
+}
+
 /** Table rows with another number of cells than the header. */
 function tableCells(error: LintError, view: ReadingView, parts: MessageParts): string | undefined {
   const detail = error.errorDetail ?? "";
@@ -200,7 +231,7 @@ function tableCells(error: LintError, view: ReadingView, parts: MessageParts): s
 
 /**
  * The readings of the `handoff` preset, by markdownlint id. Rules of the preset without a reading
- * (MD011, MD042, MD051, MD052) report every finding with markdownlint's own message.
+ * (MD011, MD042, MD051) report every finding with markdownlint's own message.
  */
 export const HANDOFF_READINGS: Readonly<Record<string, Reading>> = {
   MD004: wrappedLineList,
@@ -210,5 +241,6 @@ export const HANDOFF_READINGS: Readonly<Record<string, Reading>> = {
   MD029: renumberedItem,
   MD037: spacedStrong,
   MD046: indentedCode,
+  MD052: undefinedReference,
   MD056: tableCells,
 };

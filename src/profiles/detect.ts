@@ -12,8 +12,12 @@ import type { Profile } from "./profile.js";
 /** Prefix of every verified-delivery schema id (the format names its versions `handoff-vN`). */
 const VERIFIED_DELIVERY_PREFIX = "verified-delivery/";
 const HATCH3R_MARK_FIELDS = ["source_agent", "target_agent", "git_ref", "integrity", "completeness", "confidence"];
-/** `# HANDOFF <scope> <timestamp-or-version>`: the last word is a UTC stamp, a date or a version. */
-const CONTRACT_TITLE_RE = /^HANDOFF\s+\S.*\s(?:\d{8}T\d{4}Z?|\d{4}-\d{2}-\d{2}(?:T[\d:]+Z?)?|v\d+(?:\.\d+)*)$/;
+/**
+ * `# HANDOFF <scope> <timestamp-or-version>`: the last word is a UTC stamp, a date or a version.
+ * The scope follows the word itself: a dash or bar after it (`# HANDOFF – Billing app v2.0`) is a
+ * writer's own title, set off the way titles are, not the contract's.
+ */
+const CONTRACT_TITLE_RE = /^HANDOFF\s+(?![\p{Pd}|·])\S.*\s(?:\d{8}T\d{4}Z?|\d{4}-\d{2}-\d{2}(?:T[\d:]+Z?)?|v\d+(?:\.\d+)*)$/u;
 const CONTRACT_HEADINGS = new Set(contractProfile.sections.map((s) => normalizeHeading(s.title)));
 
 /**

@@ -27,6 +27,14 @@ describe("historyMark", () => {
   });
 
   it.each([
+    ['{ "status": "closed", "updated_at": "2026-01-02T10:00:00Z" }', "/repo/handoff.json", "status=closed"],
+    ['{ "status": "in_progress", "timestamp": "2026-01-02" }', "/repo/handoff.json", "-"],
+    ["# H\n\n```json\n{ \"schema\": \"verified-delivery/handoff-v1\", \"status\": \"closed\" }\n```\n", "/repo/docs/handoff.md", "status=closed"],
+  ])("reads the status of a JSON record %j", (text, file, expected) => {
+    expect(mark(text, file)).toBe(expected);
+  });
+
+  it.each([
     ["---\nstatus: in-progress\nsuperseded_by: null\n---\n\n# H\n"],
     ["# H\n\n_Supersedes all earlier notes._\n"],
     ["# H\n\n**Status:** Phase 1 complete\n"],

@@ -18,12 +18,32 @@ describe("findDate", () => {
     ["20th June 2026", "2026-06-20T00:00:00.000Z", "20th June 2026"],
     ["2026年6月20日", "2026-06-20T00:00:00.000Z", "2026年6月20日"],
     ["2026년 6월 20일", "2026-06-20T00:00:00.000Z", "2026년 6월 20일"],
+    ["Sessão de 4 de março de 2026", "2026-03-04T00:00:00.000Z", "4 de março de 2026"],
+    ["Reunión del 17 de Octubre 2026", "2026-10-17T00:00:00.000Z", "17 de Octubre 2026"],
+    ["le 1er avril 2026", "2026-04-01T00:00:00.000Z", "1er avril 2026"],
+    ["am 5. März 2026", "2026-03-05T00:00:00.000Z", "5. März 2026"],
+    ["12 maggio 2026", "2026-05-12T00:00:00.000Z", "12 maggio 2026"],
+    ["3 d’abril de 2026", "2026-04-03T00:00:00.000Z", "3 d’abril de 2026"],
+    ["от 14 июля 2026 г.", "2026-07-14T00:00:00.000Z", "14 июля 2026"],
+    ["2 січня 2026", "2026-01-02T00:00:00.000Z", "2 січня 2026"],
+    ["SPRINT 21-MAR-2026", "2026-03-21T00:00:00.000Z", "21-MAR-2026"],
+    ["cierre 30-dic-2026", "2026-12-30T00:00:00.000Z", "30-dic-2026"],
   ])("reads %j", (text, iso, written) => {
     const found = findDate(text);
     expect([found?.date.toISOString(), found?.written]).toEqual([iso, written]);
   });
 
-  it.each([["v1.2.2026"], ["1.2.3"], ["2026-13-01"], ["2026-02-30"], ["build_2026-01-01"], ["no date here"]])("reads no date in %j", (text) => {
+  it.each([
+    ["v1.2.2026"],
+    ["1.2.3"],
+    ["2026-13-01"],
+    ["2026-02-30"],
+    ["build_2026-01-01"],
+    ["no date here"],
+    ["31 de fevereiro de 2026"],
+    ["step 3 settings 2026"],
+    ["4 marmots 2026"],
+  ])("reads no date in %j", (text) => {
     expect(findDate(text)).toBeUndefined();
   });
 });
@@ -41,10 +61,37 @@ describe("statedDates", () => {
     ["- 최종 업데이트: 2026-04-30", "최종 업데이트=2026-04-30"],
     ["> **2026-08-05 更新。** 又做了一輪審查。", "update stamp=2026-08-05"],
     ["**2026-07-01 update:** CI green.", "update stamp=2026-07-01"],
+    ["**生成日時**: 2026-03-09", "生成日時=2026-03-09"],
+    ["> 生成时间：2026-07-04 09:30（上线后）", "生成时间=2026-07-04 09:30"],
+    ["作成日: 2026/04/02", "作成日=2026/04/02"],
+    ["**Data da Sessão:** 8 de maio de 2026", "Data da Sessão=8 de maio de 2026"],
+    ["Fecha de la sesión: 12-ENE-2026", "Fecha de la sesión=12-ENE-2026"],
+    ["Дата сессии: 3 марта 2026", "Дата сессии=3 марта 2026"],
     ["- 2026-09-01 the parser was rewritten", ""],
     ["2026-09-01 updated the parser and the docs.", ""],
   ])("reads %j in a paragraph after the title", (line, expected) => {
     expect(sources(`# Notes\n\n${line}\n`).join(" ")).toBe(expected);
+  });
+});
+
+describe("statedDates of a JSON handoff file", () => {
+  const sources = (text: string, file = "handoff.json") =>
+    statedDates(parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"))).dates.map((d) => `${d.source}=${d.written}`);
+
+  it("reads top-level date keys whose value starts with a date, in snake and camel case", () => {
+    const text = '{"updatedAt": "2026-05-02T08:00:00Z", "created_date": "2026-01-01", "timestamp": "2026-04-09", "note": "2026-03-03", "date": "see 2026-02-02", "meta": {"date": "2026-07-07"}}';
+    expect(sources(text)).toEqual(["record updatedAt=2026-05-02T08:00", "record created_date=2026-01-01", "record timestamp=2026-04-09"]);
+  });
+
+  it("points at the date inside the value", () => {
+    const text = '{\n  "generated_at": "2026-03-08"\n}';
+    const [date] = statedDates(parseDocument(sourceFromBytes("h.json", new TextEncoder().encode(text), "/virtual"))).dates;
+    expect(text.slice(date?.offset, date?.endOffset)).toBe("2026-03-08");
+  });
+
+  it("reads no record dates from an array, or a JSON block fenced in Markdown", () => {
+    expect(sources('[{"date": "2026-01-01"}]')).toEqual([]);
+    expect(sources('# H\n\n```json\n{"updated_at": "2026-01-01"}\n```\n', "h.md")).toEqual([]);
   });
 });
 

@@ -37,6 +37,9 @@ describe("detectProfileId", () => {
     ["contract: '# HANDOFF <scope> <date>'", "# HANDOFF billing 2026-03-04\n", "contract"],
     ["contract: '# HANDOFF <scope> <version>'", "# HANDOFF billing v2.1\n", "contract"],
     ["not contract: '# HANDOFF' without a stamp", "# HANDOFF notes\n", "generic"],
+    ["not contract: a title set off by a dash after 'HANDOFF'", "# HANDOFF – Ledger app v3.1\n\n## How to run\n\nmake\n", "generic"],
+    ["not contract: a title set off by an em dash", "# HANDOFF — ledger 2026-03-04\n", "generic"],
+    ["not contract: a title set off by a bar", "# HANDOFF | ledger v2\n", "generic"],
     [
       "contract: three contract headings including Verified facts",
       "# Notes\n\n## Goal\n\nx\n\n## Verified facts\n\n- y\n\n## Next action\n\nz\n",

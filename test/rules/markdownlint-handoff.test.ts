@@ -114,7 +114,17 @@ describe("handoff preset: emphasis, code blocks, tables, links", () => {
   });
 
   it("reports reversed, empty, dangling and undefined links with markdownlint's messages", () => {
-    expect(ids("# T\n\n(docs)[https://example.com]\n\n[here]()\n\n[a](#nowhere)\n\n[b][undefined]\n")).toEqual(["3 MD011", "5 MD042", "7 MD051", "9 MD052"]);
+    expect(ids("# T\n\n(docs)[https://example.com]\n\n[here]()\n\n[a](#nowhere)\n\n[b][undefined]\n\n[ok]: https://example.com\n")).toEqual([
+      "3 MD011",
+      "5 MD042",
+      "7 MD051",
+      "9 MD052",
+    ]);
+  });
+
+  it("reads brackets as notation in a document that defines no reference, but still reports an image there", () => {
+    expect(ids("# T\n\n- Buttons: camera [front][back], pencil, cross\n- Cite as [claim][K] after each fact\n\n![plan][diagram]\n")).toEqual(["6 MD052"]);
+    expect(ids("# T\n\nSee [the guide][guide] and [the notes][notes].\n\n[notes]: ./notes.md\n")).toEqual(["3 MD052"]);
   });
 });
 

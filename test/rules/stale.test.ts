@@ -104,6 +104,20 @@ describe("stale", () => {
       expected: [],
     },
     {
+      name: "reads a JSON handoff file's top-level date keys, at the newest date, in the value",
+      path: "handoff.json",
+      text: '{\n  "title": "Queue rework",\n  "createdAt": "2026-02-01",\n  "generated_at": "2026-03-08T19:27:00Z",\n  "notes": { "date": "2026-10-30" },\n  "summary": "updated 2026-10-01"\n}\n',
+      now,
+      expected: [`4:20 info The handoff states its date as 2026-03-08T19:27 (record generated_at, line 4), about 9 months (267 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+    },
+    {
+      name: "leaves a closed JSON record alone",
+      path: "handoff.json",
+      text: '{ "status": "closed", "updated_at": "2026-01-02T10:00:00Z" }\n',
+      now,
+      expected: [],
+    },
+    {
       name: "ignores future dates (a plan) when a past one is newer than the age",
       text: "# Plan\n\nDate: 2026-11-25\n\n## Update 2027-02-01\n",
       now,
