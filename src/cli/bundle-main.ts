@@ -6,7 +6,6 @@
  * here, as the program would answer it, without loading the CLI.
  */
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
 import { runBundle } from "./compile-cache.js";
 import { packageVersion } from "./version.js";
 
@@ -17,10 +16,6 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
-  // A regex compiles to machine code on its first run instead of running in V8's bytecode
-  // interpreter once and then compiling (the default tier-up): the lexicons' large alternations
-  // are compiled once rather than twice. Worker threads share the process's flags.
-  setFlagsFromString("--no-regexp-tier-up");
   const buildHash = typeof __HANDOFFKIT_BUNDLE_HASH__ === "string" ? __HANDOFFKIT_BUNDLE_HASH__ : "unbundled";
   runBundle({ file: fileURLToPath(new URL("./handoff.cjs", import.meta.url)), buildHash, argv, env: process.env });
 }
