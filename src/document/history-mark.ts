@@ -57,9 +57,9 @@ const HEAD_CHARS = 3000;
 
 /** The mark that says `document` is history, or undefined for a document to resume. */
 export function historyMark(document: HandoffDocument): HistoryMark | undefined {
-  // A JSON record's status (a whole-file record, or one fenced in Markdown) says the same as frontmatter's.
-  const record = document.record?.data;
-  const data = document.frontmatter?.data ?? (record && typeof record === "object" && !Array.isArray(record) ? (record as Record<string, unknown>) : undefined);
+  // A JSON record's status (a whole-file record, or one fenced in Markdown) says the same as
+  // frontmatter's; the record is read only without frontmatter (in Markdown it takes the parse).
+  const data = document.frontmatter?.data ?? recordObject(document);
   if (data) {
     const status = typeof data.status === "string" ? data.status.trim() : "";
     if (HISTORY_STATUSES.has(status.toLowerCase())) return { by: "status", text: status };
@@ -75,6 +75,12 @@ export function historyMark(document: HandoffDocument): HistoryMark | undefined 
     .find((dir) => HISTORY_DIR_RE.test(dir));
   if (folder) return { by: "folder", text: folder };
   return document.mdast ? headMark(document.mdast, document.text) : undefined;
+}
+
+/** The document's JSON record when it is an object, else undefined. */
+function recordObject(document: HandoffDocument): Record<string, unknown> | undefined {
+  const record = document.record?.data;
+  return record && typeof record === "object" && !Array.isArray(record) ? (record as Record<string, unknown>) : undefined;
 }
 
 /** A mark in the title or a status line before the first heading after it (code never read). */
