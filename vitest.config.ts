@@ -1,16 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { shared, tierProjects } from "./vitest.shared.js";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    // Two cores here and in CI: keep the pool small and predictable.
-    pool: "forks",
-    maxWorkers: 2,
-    // A hang guard, not a speed check: a loaded two-core machine (CI, or other jobs beside it)
-    // stretches wall time many times over. Tests judge work by growth or CPU time instead.
-    testTimeout: 600_000,
-    hookTimeout: 600_000,
-    // The default report, then one plain closing line for CI.
-    reporters: ["default", "./test/vitest/plain-summary-reporter.ts"],
-  },
-});
+/**
+ * The fast tier (`npm test`): every behaviour at small sizes. The long runs — fuzzing at full
+ * size, crash safety at every kill point, hostile 1 MB inputs, ReDoS proofs, linear-growth
+ * measurements, the shared real-document corpora and the peer suites — are the `*.extra.test.ts`
+ * files of `npm run test:extra` (vitest.extra.config.ts).
+ */
+export default defineConfig({ test: { ...shared, projects: tierProjects("fast") } });

@@ -75,8 +75,5 @@ describe("frontmatter positions", () => {
     await expect(`${JSON.stringify(got, null, 1)}\n`).toMatchFileSnapshot("../fixtures/frontmatter-positions/corpus.json");
   });
 
-  it.skipIf(publicCorpusDir === undefined)("of the public corpus are as pinned (skipped when shared/corpus-public is absent)", async () => {
-    const got = await positions(publicCorpusDir as string, "docs");
-    await expect(`${JSON.stringify(got, null, 1)}\n`).toMatchFileSnapshot("../fixtures/frontmatter-positions/public-corpus.json");
-  });
+  
 });

@@ -82,7 +82,7 @@ describe("readSource", () => {
     expect(source.problems).toEqual([{ kind: "not-a-file", message: "Not a regular file" }]);
   });
 
-  // Paths no one can open, root included (permission denied is injected: test/load/read-failures.test.ts).
+  // Paths no one can open, root included (permission denied is injected: test/load/read-failures.isolated.test.ts).
   it("reports a FIFO as not a regular file, without opening it (a read would block)", async () => {
     execFileSync("mkfifo", [path.join(dir, "pipe.md")]);
     const source = await readSource("pipe.md", { cwd: dir });

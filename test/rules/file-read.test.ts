@@ -56,7 +56,7 @@ describe("file-read", () => {
     expect(await run(["h/dangling.md"])).toEqual(["h/dangling.md | 1:1 error File not found (or a broken symbolic link)"]);
   });
 
-  // Paths no one can open, root included (permission denied is injected: test/load/read-failures.test.ts).
+  // Paths no one can open, root included (permission denied is injected: test/load/read-failures.isolated.test.ts).
   it("reports a FIFO named explicitly at 1:1 without opening it (a read would block); a directory search passes it over", async () => {
     mkdirSync(path.join(cwd, "fifo"));
     execFileSync("mkfifo", [path.join(cwd, "fifo", "pipe.md")]);

@@ -261,14 +261,3 @@ describe("stats --history", () => {
   });
 });
 
-describe("handoff stats on ../shared/corpus-public/docs", () => {
-  it.skipIf(!sharedCorpus)(sharedCorpus ? "pins the real corpus figures" : SHARED_CORPUS_MISSING, async () => {
-    const report = await statsJson(repoRoot, [path.join(sharedCorpus as string, "docs")]);
-    expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([76, 73, 2, 1]);
-    expect(figure(report, "v1-headings")).toBe("0/73");
-    expect(figure(report, "hypotheses")).toBe("4/73");
-    expect(figure(report, "next-action")).toBe("56/57");
-    expect(figure(report, "job-records")).toBe("12/73");
-    expect(figure(report, "frontmatter-present")).toBe("10/73");
-  });
-});

@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/program.js";
+import { runStats } from "../../src/cli/stats.js";
+import { JOB_RECORD_PATTERNS } from "../../src/stats/facts.js";
+import { parseGate, type StatsReport } from "../../src/stats/figures.js";
+import { captureIO } from "../helpers/capture-io.js";
+import { publicCorpusDir as sharedCorpus, repoRoot } from "../helpers/locations.js";
+
+const SHARED_CORPUS_MISSING = "../shared/corpus-public is absent (a fresh clone without CI's shared folder): skipping";
+
+async function statsJson(cwd: string, paths: string[]): Promise<StatsReport> {
+  const cap = captureIO(cwd);
+  const code = await runStats(paths, { format: "json" }, cap.io);
+  expect(cap.stderr()).toBe("");
+  expect(code).toBe(0);
+  return JSON.parse(cap.stdout()) as StatsReport;
+}
+
+function figure(report: StatsReport, id: string): string {
+  const f = report.figures.find((x) => x.id === id);
+  return f ? `${f.count}/${f.total}` : "absent";
+}
+
+describe("handoff stats on ../shared/corpus-public/docs", () => {
+  it.skipIf(!sharedCorpus)(sharedCorpus ? "pins the real corpus figures" : SHARED_CORPUS_MISSING, async () => {
+    const report = await statsJson(repoRoot, [path.join(sharedCorpus as string, "docs")]);
+    expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([76, 73, 2, 1]);
+    expect(figure(report, "v1-headings")).toBe("0/73");
+    expect(figure(report, "hypotheses")).toBe("4/73");
+    expect(figure(report, "next-action")).toBe("56/57");
+    expect(figure(report, "job-records")).toBe("12/73");
+    expect(figure(report, "frontmatter-present")).toBe("10/73");
+  });
+});

@@ -1,0 +1,34 @@
+import type { ViteUserConfig } from "vitest/config";
+
+type TestConfig = NonNullable<ViteUserConfig["test"]>;
+
+/** What both tiers share (vitest.config.ts, vitest.extra.config.ts). */
+export const shared: TestConfig = {
+  globalSetup: ["./test/vitest/global-setup.ts"],
+  // Two cores here and in CI: keep the pool small and predictable.
+  pool: "forks",
+  maxWorkers: 2,
+  // A hang guard, not a speed check: a loaded two-core machine (CI, or other jobs beside it)
+  // stretches wall time many times over. Tests judge work by growth or CPU time instead.
+  testTimeout: 600_000,
+  hookTimeout: 600_000,
+  // The default report, then one plain closing line for CI.
+  reporters: ["default", "./test/vitest/plain-summary-reporter.ts"],
+};
+
+/**
+ * A tier's two projects. Test files that replace modules (`vi.mock`), named `*.isolated.test.ts`
+ * or `*.isolated.extra.test.ts` (test/architecture/test-files.test.ts enforces the name), each get
+ * a fresh module graph. Every other file shares its worker's modules with the files run before it
+ * there, which halves a tier's CPU time: each file would otherwise load the rules, markdownlint and
+ * the parsers again.
+ * @param tier `fast` (`*.test.ts` but `*.extra.test.ts`) or `extra` (`*.extra.test.ts`).
+ */
+export function tierProjects(tier: "fast" | "extra"): NonNullable<TestConfig["projects"]> {
+  const suffix = tier === "extra" ? ".extra.test.ts" : ".test.ts";
+  const notExtra = tier === "fast" ? ["test/**/*.extra.test.ts"] : [];
+  return [
+    { extends: true, test: { name: `${tier}:isolated`, include: [`test/**/*.isolated${suffix}`], exclude: notExtra, isolate: true } },
+    { extends: true, test: { name: `${tier}:shared`, include: [`test/**/*${suffix}`], exclude: [...notExtra, "test/**/*.isolated.test.ts", "test/**/*.isolated.extra.test.ts"], isolate: false } },
+  ];
+}
