@@ -1,32 +1,13 @@
 /**
- * The command line's errors and their exit codes, in one place: {@link UserError} and its kinds for
- * what the user got wrong, and {@link exitForError}, the one mapping from a thrown error to an exit
- * code that the program applies around every command (`./program.ts`).
+ * The command line's errors and their exit codes, in one place: the operations' errors for what
+ * the user got wrong (../operations/errors.ts), and {@link exitForError}, the one mapping from a
+ * thrown error to an exit code that the program applies around every command (`./program.ts`).
  */
 import { parseTimestamp } from "../document/timestamp.js";
+import { isUserError, UsageError } from "../operations/errors.js";
 import { EXIT, type CommandIO } from "./io.js";
 
-/** An error that is the user's (a file, a name, an environment): printed as one `handoff: …` line, exit 2. */
-export class UserError extends Error {
-  override name = "UserError";
-}
-
-/** A bad command line (an option value, a combination of options): printed as one line, exit 2. */
-export class UsageError extends UserError {
-  override name = "UsageError";
-}
-
-/**
- * Errors of the stages below the command line that are the user's, by `name` (those modules do not
- * depend on the CLI): a bad config, a store name that escapes, a template, git refusing (not a
- * repository, git missing), a write that did not happen (the file is unchanged).
- */
-const USER_ERROR_NAMES: ReadonlySet<string> = new Set(["ConfigError", "StoreEscapeError", "TemplateError", "GitError", "AtomicWriteError", "StoreNameError", "HandoffHistoryError", "SyncError"]);
-
-/** Whether `error` is the user's: a {@link UserError} or one of {@link USER_ERROR_NAMES}. */
-export function isUserError(error: unknown): error is Error {
-  return error instanceof UserError || (error instanceof Error && USER_ERROR_NAMES.has(error.name));
-}
+export { isUserError, UsageError, UserError } from "../operations/errors.js";
 
 /**
  * Prints an error that ended a command and returns its exit code: the user's mistakes

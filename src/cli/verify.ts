@@ -4,16 +4,8 @@
  * marker, `--bytes N`, `--sha256 HEX` on the raw bytes). `--git` adds the drift between what a
  * hatch3r or verified-delivery document recorded about git and the live repository (read-only).
  */
-import path from "node:path";
 import type { Command } from "commander";
-import { documentDrift, gitReferenceOf } from "../git/document-drift.js";
-import { workTreeRoot } from "../git/queries.js";
-import { GitError } from "../git/run.js";
-import { verifyBrief, verifyIntegrity, type VerifyOutcome } from "../integrity/verify.js";
-import { buildDocument, createSession } from "../lint.js";
-import { readSource } from "../load/read.js";
-import { existingStores } from "../store/resolve.js";
-import { handoffPathTest } from "../store/store-paths.js";
+import { verifyHandoffs, verifyLines, type VerifyFileResult } from "../operations/verify.js";
 import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { UsageError } from "./errors.js";
@@ -27,80 +19,33 @@ export interface VerifyCommandOptions {
   repo?: string;
 }
 
-function exitFor(outcome: VerifyOutcome): number {
-  if (outcome.status === "ok" || outcome.status === "not-applicable") return EXIT.ok;
-  return outcome.status === "unusable" ? EXIT.usage : EXIT.findings;
+/** A file's exit code: 0 holds (or no digest), 1 does not, 2 unusable; with git, 1 drift or nothing comparable, 2 no work tree. */
+function exitFor(file: VerifyFileResult): number {
+  const integrity = file.outcome.status === "ok" || file.outcome.status === "not-applicable" ? EXIT.ok : file.outcome.status === "unusable" ? EXIT.usage : EXIT.findings;
+  const git = !file.git ? EXIT.ok : file.git.verdict === "no-work-tree" ? EXIT.usage : file.git.verdict === "drift" || file.git.verdict === "cannot-compare" ? EXIT.findings : EXIT.ok;
+  return Math.max(integrity, git);
 }
 
-function parseOptions(files: string[], options: VerifyCommandOptions): { bytes?: number; sha256?: string } {
-  if ((options.bytes !== undefined || options.sha256 !== undefined) && !options.brief) {
-    throw new UsageError("--bytes and --sha256 check a cutover brief: add --brief");
-  }
-  if ((options.bytes !== undefined || options.sha256 !== undefined) && files.length !== 1) {
-    throw new UsageError("--bytes and --sha256 describe one file; name exactly one");
-  }
-  let bytes: number | undefined;
-  if (options.bytes !== undefined) {
-    if (!/^\d+$/.test(options.bytes)) throw new UsageError(`--bytes expects a whole number, got '${options.bytes}'`);
-    bytes = Number(options.bytes);
-  }
-  let sha256: string | undefined;
-  if (options.sha256 !== undefined) {
-    const hex = options.sha256.replace(/^sha256:/i, "").toLowerCase();
-    if (!/^[0-9a-f]{64}$/.test(hex)) throw new UsageError(`--sha256 expects 64 hex digits, got '${options.sha256}'`);
-    sha256 = hex;
-  }
-  return { bytes, sha256 };
+/** `--bytes` as a number. @throws UsageError for anything but a whole number. */
+function parseBytes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--bytes expects a whole number, got '${value}'`);
+  return Number(value);
 }
 
 /** Runs `verify`. @returns the worst exit code over the files: 0, 1 or 2. @throws UsageError for a bad combination of options. */
 export async function runVerify(files: string[], options: VerifyCommandOptions, io: CommandIO): Promise<number> {
-  const expected = parseOptions(files, options);
-  const session = createSession({ cwd: io.cwd, rules: [] });
+  if ((options.bytes !== undefined || options.sha256 !== undefined) && !options.brief) throw new UsageError("--bytes and --sha256 check a cutover brief: add --brief");
+  if ((options.bytes !== undefined || options.sha256 !== undefined) && files.length !== 1) throw new UsageError("--bytes and --sha256 describe one file; name exactly one");
+  const sha256 = options.sha256?.replace(/^sha256:/i, "").toLowerCase();
+  if (options.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256 as string)) throw new UsageError(`--sha256 expects 64 hex digits, got '${options.sha256}'`);
+  const result = await verifyHandoffs(files, { brief: options.brief, bytes: parseBytes(options.bytes), sha256, git: options.git, repo: options.repo }, io);
   let exit: number = EXIT.ok;
-  for (const file of files) {
-    const source = await readSource(file, { cwd: io.cwd });
-    const shown = source.displayPath;
-    let outcome: VerifyOutcome;
-    if (options.brief) {
-      const fatal = source.problems.find((p) => p.kind === "unreadable" || p.kind === "not-a-file" || p.kind === "symlink-loop" || p.kind === "too-large");
-      outcome = fatal ? { status: "unusable", message: `unusable: ${fatal.message}` } : verifyBrief(source.bytes, expected);
-      io.stdout.write(`${shown}: ${outcome.message}\n`);
-      exit = Math.max(exit, exitFor(outcome));
-      continue;
-    }
-    const { document } = buildDocument(source, session);
-    outcome = verifyIntegrity(document);
-    io.stdout.write(`${shown}: ${outcome.message}\n`);
-    exit = Math.max(exit, exitFor(outcome));
-    if (options.git && outcome.status !== "unusable") exit = Math.max(exit, await gitCheck(document, shown, options, io));
+  for (const file of result.files) {
+    io.stdout.write(`${verifyLines(file).join("\n")}\n`);
+    exit = Math.max(exit, exitFor(file));
   }
   return exit;
-}
-
-async function gitCheck(document: Parameters<typeof gitReferenceOf>[0], shown: string, options: VerifyCommandOptions, io: CommandIO): Promise<number> {
-  const reference = gitReferenceOf(document);
-  if (reference === undefined) {
-    io.stdout.write(`${shown}: git: nothing to compare (no git_ref or head_sha recorded)\n`);
-    return EXIT.ok;
-  }
-  if (typeof reference === "string") {
-    io.stdout.write(`${shown}: git: cannot compare: ${reference}\n`);
-    return EXIT.findings;
-  }
-  const dir = path.resolve(io.cwd, options.repo ?? ".");
-  try {
-    const root = await workTreeRoot(dir);
-    const stores = existingStores({ cwd: root, env: io.env }).map((s) => s.root);
-    const drift = await documentDrift(reference, root, { isStorePath: handoffPathTest(root, stores, [document.path]) });
-    for (const line of drift.lines) io.stdout.write(line.startsWith("  ") ? `${line}\n` : `${shown}: git: ${line}\n`);
-    for (const note of drift.notes) io.stdout.write(`${shown}: git: note: ${note}\n`);
-    return drift.drift ? EXIT.findings : EXIT.ok;
-  } catch (error) {
-    if (!(error instanceof GitError)) throw error;
-    io.stdout.write(`${shown}: git: cannot compare: ${dir} is not a git work tree\n`);
-    return EXIT.usage;
-  }
 }
 
 /** Adds the `verify` command to `program`. */

@@ -3,7 +3,7 @@
  * picks) and `handoff://handoffs/{id}` (each handoff of every store by id). A resource's text is
  * the document with every credential-shaped value masked.
  */
-import { openStore } from "../cli/store-options.js";
+import { openStore } from "../operations/store-access.js";
 import { buildDocument } from "../lint.js";
 import { readSource } from "../load/read.js";
 import { maskText } from "../secrets/mask.js";
@@ -36,7 +36,7 @@ export interface ResourceContents {
 }
 
 function stores(context: ToolContext) {
-  return openStore({}, { ...context, stdout: { write: () => true }, stderr: { write: () => true } }, true);
+  return openStore({}, context, true);
 }
 
 const mimeOf = (file: string): string => (file.endsWith(".json") ? "application/json" : "text/markdown");

@@ -1,22 +1,21 @@
 /**
  * The MCP tools' handlers. Each runs in the project directory the server was started in, calls
- * the same code as the matching command, and returns structured output (the shape of its
- * `outputSchema` in ./tool-schemas.ts) with a text rendering of it. Bad arguments — a name that
- * leaves the store or the project, an unknown id, profile or status — are thrown as
- * {@link ToolArgumentError}, which the server answers as a JSON-RPC `InvalidParams` error.
+ * the same operation as the matching command (src/operations/), and returns its structured result
+ * (the shape of its `outputSchema` in ./tool-schemas.ts) with a text rendering of it. Bad
+ * arguments — a name that leaves the store or the project, an unknown id, profile or status — are
+ * thrown as {@link ToolArgumentError}, which the server answers as a JSON-RPC `InvalidParams` error.
  */
-import { runList } from "../cli/list.js";
-import { runResume } from "../cli/resume.js";
-import { runStatus } from "../cli/status.js";
-import { runVerify } from "../cli/verify.js";
-import { openStore } from "../cli/store-options.js";
 import { ConfigError } from "../engine/config.js";
-import { verifyIntegrity } from "../integrity/verify.js";
-import { analyzeSource, buildDocument } from "../lint.js";
+import { analyzeSource } from "../lint.js";
 import { readSource, sourceFromBytes } from "../load/read.js";
+import { isUserError } from "../operations/errors.js";
+import { listHandoffs } from "../operations/list.js";
+import { resumeHandoff } from "../operations/resume.js";
+import { setStatus, statusLines } from "../operations/status.js";
+import { openStore } from "../operations/store-access.js";
+import { verifyHandoffs, verifyHolds, verifyLines } from "../operations/verify.js";
+import { toolFinding, writeHandoff, type WriteArguments } from "../operations/write.js";
 import { resolveInside, StoreEscapeError } from "../store/naming.js";
-import { captureCommand, type CapturedRun } from "../cli/captured-io.js";
-import { toolFinding, writeHandoff, type WriteArguments } from "./write.js";
 
 /** A tool was called with arguments it cannot act on (the caller's mistake). */
 export class ToolArgumentError extends Error {
@@ -41,10 +40,14 @@ type Handler = (args: Record<string, unknown>, context: ToolContext) => Promise<
 
 const asJson = (value: unknown): string => JSON.stringify(value, null, 2);
 
-/** The first `handoff: …` line of a command that ended with a usage error. */
-function usageError(run: CapturedRun): ToolArgumentError {
-  const line = run.stderr.split("\n").find((l) => l.trim() !== "") ?? "the request could not be carried out";
-  return new ToolArgumentError(line.replace(/^handoff(?: \w+)?: /, ""));
+/** Runs an operation, its user errors (a bad config, an unknown name…) as {@link ToolArgumentError}. */
+async function operation<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUserError(error)) throw new ToolArgumentError(error.message);
+    throw error;
+  }
 }
 
 /** `name` resolved under the project directory. @throws ToolArgumentError when it leaves it. */
@@ -59,7 +62,7 @@ function insideProject(name: string, cwd: string): string {
 
 function session(profile: string | undefined, context: ToolContext) {
   try {
-    return openStore({ profile }, { ...context, stdout: { write: () => true }, stderr: { write: () => true } }).session;
+    return openStore({ profile }, context).session;
   } catch (error) {
     if (error instanceof ConfigError) throw new ToolArgumentError(error.message);
     throw error;
@@ -67,33 +70,31 @@ function session(profile: string | undefined, context: ToolContext) {
 }
 
 const write: Handler = async (args, context) => {
-  try {
-    const result = await writeHandoff(args as unknown as WriteArguments, context.cwd, context.env);
-    const structured = result as unknown as Record<string, unknown>;
-    return { structured, text: asJson(structured), isError: result.status === "refused" };
-  } catch (error) {
-    if (error instanceof ConfigError) throw new ToolArgumentError(error.message);
-    throw error;
-  }
+  const result = await operation(() => writeHandoff(args as unknown as WriteArguments, context.cwd, context.env));
+  const structured = result as unknown as Record<string, unknown>;
+  return { structured, text: asJson(structured), isError: result.status === "refused" };
 };
 
 const ORDER = ["refused", "warning", "notice", "note"];
 
 const resume: Handler = async (args, context) => {
-  const dryRun = args.dry_run === true || args.mark_resumed !== true;
-  const options = { format: "json", dryRun, strict: args.strict === true, git: args.git !== false };
-  const run = await captureCommand(context.cwd, context.env, (io) => runResume(args.id as string | undefined, options, io));
-  if (!run.stdout.trim().startsWith("{")) throw usageError(run);
-  const out = JSON.parse(run.stdout) as Record<string, unknown>;
-  const checks = (out.checks as Array<{ check: string; outcome: string; message: string | null }> | undefined) ?? [];
+  const options = { dryRun: args.dry_run === true || args.mark_resumed !== true, strict: args.strict === true, git: args.git !== false };
+  const { result } = await operation(() => resumeHandoff(args.id as string | undefined, options, context));
+  if (result.verdict !== "none" && result.verdict !== "unusable" && result.statusRefused !== undefined) throw new ToolArgumentError(`refused ${result.path}: ${result.statusRefused}`);
+  const checks = result.verdict === "resumed" || result.verdict === "refused" ? result.checks : [];
   const warnings = ORDER.flatMap((outcome) => checks.filter((c) => c.outcome === outcome && c.message !== null).map((c) => `${outcome}: ${c.check}: ${c.message!.replace(/[\r\n]+/g, " ")}`));
-  for (const problem of (out.problems as string[] | undefined) ?? []) warnings.push(`unusable: ${problem}`);
+  if (result.verdict === "unusable") for (const problem of result.problems) warnings.push(`unusable: ${problem}`);
+  let out: Record<string, unknown>;
+  if (result.verdict === "resumed" || result.verdict === "refused") {
+    const { report: _report, statusLine: _line, statusRefused: _refused, checks: _checks, ...rest } = result;
+    out = rest;
+  } else out = { ...result };
   const userTier = typeof out.userTier === "string" ? out.userTier : "";
   // The verdict and the warnings come first, as in `resume`'s own output.
-  const structured = { verdict: out.verdict, warnings, ...out, userTier };
-  delete (structured as Record<string, unknown>).checks;
-  const head = [`verdict: ${String(out.verdict)}${out.reason ? ` (${String(out.reason)})` : ""}`, ...warnings];
-  return { structured, text: `${[...head, ...(userTier ? [userTier.replace(/\n$/, "")] : [])].join("\n")}\n`, isError: out.verdict === "refused" || out.verdict === "unusable" };
+  const structured = { verdict: result.verdict, warnings, ...out, userTier };
+  const reason = result.verdict === "none" ? result.reason : undefined;
+  const head = [`verdict: ${result.verdict}${reason ? ` (${reason})` : ""}`, ...warnings];
+  return { structured, text: `${[...head, ...(userTier ? [userTier.replace(/\n$/, "")] : [])].join("\n")}\n`, isError: result.verdict === "refused" || result.verdict === "unusable" };
 };
 
 const lint: Handler = async (args, context) => {
@@ -110,29 +111,28 @@ const lint: Handler = async (args, context) => {
 };
 
 const list: Handler = async (args, context) => {
-  const options = { format: "json", status: (args.status as string[] | undefined) ?? [], all: args.all === true };
-  const run = await captureCommand(context.cwd, context.env, (io) => runList(options, io));
-  if (run.exitCode !== 0) throw usageError(run);
-  const structured = JSON.parse(run.stdout) as Record<string, unknown>;
+  const { result } = await operation(() => listHandoffs({ status: (args.status as string[] | undefined) ?? [], all: args.all === true }, context));
+  const structured = { stores: result.stores, handoffs: result.handoffs };
   return { structured, text: asJson(structured) };
 };
 
 const verify: Handler = async (args, context) => {
   const file = insideProject(args.path as string, context.cwd);
-  const source = await readSource(file, { cwd: context.cwd });
-  const { document } = buildDocument(source, session(undefined, context));
-  const integrity = verifyIntegrity(document).status;
-  const run = await captureCommand(context.cwd, context.env, (io) => runVerify([file], { git: args.git === true }, io));
-  const lines = run.stdout.split("\n").filter((l) => l !== "");
-  const structured = { path: source.displayPath, integrity, holds: run.exitCode === 0, lines };
+  const { files } = await operation(() => verifyHandoffs([file], { git: args.git === true }, context));
+  const verdict = files[0];
+  if (!verdict) throw new ToolArgumentError("nothing to verify");
+  const lines = verifyLines(verdict);
+  const structured = { path: verdict.path, integrity: verdict.outcome.status, holds: verifyHolds(verdict), lines };
   return { structured, text: `${lines.join("\n")}\n` };
 };
 
 const status: Handler = async (args, context) => {
-  const run = await captureCommand(context.cwd, context.env, (io) => runStatus(args.id as string, args.to as string, {}, io));
-  if (run.exitCode === 2) throw usageError(run);
-  const message = `${run.stdout}${run.stderr}`.trim();
-  return { structured: { changed: run.exitCode === 0, message }, text: `${message}\n`, isError: run.exitCode !== 0 };
+  const { result, refused } = await operation(() => setStatus(args.id as string, args.to as string, {}, context));
+  const lines = statusLines(result);
+  if (refused !== undefined) lines.push(`handoff status: refused: ${refused}`);
+  const message = lines.join("\n");
+  const changed = result.changed && refused === undefined;
+  return { structured: { changed, message }, text: `${message}\n`, isError: !changed };
 };
 
 /** Handlers by tool name. */

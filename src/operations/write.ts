@@ -1,5 +1,5 @@
 /**
- * `handoff_write`: the producer side of the store contract in one call. Lints the document
+ * `write` (the MCP tool `handoff_write`): the producer side of the store contract in one call. Lints the document
  * against its profile, refuses it while it holds an error finding of the secret or injection rules
  * (the findings are returned masked; with `redact`, the secrets are first replaced by markers),
  * seals it (Markdown), writes it through the store (atomic, never overwriting, read back and
@@ -7,8 +7,6 @@
  * returned as `storage_unresolved` instead of being saved.
  */
 import path from "node:path";
-import { openStore } from "../cli/store-options.js";
-import { isSealGateRule } from "../cli/seal.js";
 import type { MaskedDiagnostic } from "../engine/diagnostic.js";
 import { planSeal } from "../integrity/seal.js";
 import { analyzeSource, type LintSession } from "../lint.js";
@@ -16,8 +14,10 @@ import { sourceFromBytes } from "../load/read.js";
 import { planRedaction } from "../fix/redact.js";
 import { fileNameFor, slugify } from "../store/naming.js";
 import type { DirectoryStore } from "../store/store.js";
+import { isSealGateRule } from "./seal.js";
+import { openStore } from "./store-access.js";
 
-/** Arguments of `handoff_write` (validated against its input schema first). */
+/** Arguments of {@link writeHandoff} (the MCP tool validates them against its input schema first). */
 export interface WriteArguments {
   /** The whole document: Markdown, or a verified-delivery record as JSON. */
   content: string;
@@ -28,7 +28,7 @@ export interface WriteArguments {
   redact?: boolean;
 }
 
-/** A finding as the MCP tools return it: masked, with its place. */
+/** A finding as the operations return it: masked, with its place. */
 export interface ToolFinding {
   ruleId: string;
   severity: string;
@@ -37,7 +37,7 @@ export interface ToolFinding {
   column: number;
 }
 
-/** What `handoff_write` returns. */
+/** What {@link writeHandoff} returns. */
 export interface WriteResult {
   status: "saved" | "refused" | "storage_unresolved";
   /** Saved: the file, relative to the project directory. */
@@ -77,13 +77,13 @@ function analyze(file: string, bytes: Uint8Array, session: LintSession) {
 }
 
 /**
- * Runs `handoff_write` in the project directory `cwd`.
+ * Writes a finished handoff into the project's store (the project directory `cwd`).
  * @throws ConfigError for an unknown profile or a broken config; the store's write errors
  * (AtomicWriteError, fs errors) when the file could not be written verifiably.
  */
 export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJS.ProcessEnv): Promise<WriteResult> {
   // The document's own suppression comments cannot hide a secret from the gate.
-  const { session, store } = openStore({ profile: args.profile }, { cwd, env, stdout: { write: () => true }, stderr: { write: () => true } }, true);
+  const { session, store } = openStore({ profile: args.profile }, { cwd, env }, true);
   const fileName = fileNameOf(args, args.content, session, cwd);
   const file = path.join(store.writeDir, fileName);
   let bytes: Uint8Array = new TextEncoder().encode(args.content);
