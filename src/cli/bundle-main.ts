@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { runBundle } from "./compile-cache.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "../operations/package-info.js";
 
 /** Set by scripts/bundle.mjs to the SHA-256 of `handoff.cjs`; absent when run unbundled. */
 declare const __HANDOFFKIT_BUNDLE_HASH__: string | undefined;

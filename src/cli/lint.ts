@@ -3,26 +3,19 @@
  */
 import path from "node:path";
 import type { Command } from "commander";
-import { createBaseline, readBaseline, writeBaseline } from "../engine/baseline.js";
-import { ConfigError, type HandoffConfig } from "../engine/config.js";
-import type { MaskedFileResult, SeveritySetting } from "../engine/diagnostic.js";
-import { createTally, postProcess, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
+import { ConfigError } from "../engine/config.js";
+import type { SeveritySetting } from "../engine/diagnostic.js";
 import { GitError } from "../git/run.js";
-import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintSession } from "../lint.js";
-import { sourceFromStream } from "../load/read.js";
-import { loadStagedSources } from "../load/staged.js";
-import type { Summary } from "../report/summary.js";
+import { lintHandoffs, type LintRunOptions, type LintRunResult } from "../operations/lint.js";
+import type { RunTally } from "../pipeline/post-process.js";
 import { formatGithubSummary } from "../report/github.js";
-import { defaultInputs } from "../store/resolve.js";
-import { addCommand, commandConfig } from "./command.js";
+import { addCommand } from "./command.js";
 import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
-import { FORMATS, renderResults, repositoryRootOf, writeOutputFile, type RunOutcome } from "./output.js";
+import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
 import { appendStepSummary } from "./step-summary.js";
-import { packageVersion } from "./version.js";
 import { createProgress } from "./progress.js";
-import { defaultCacheDirectory } from "../cache/lint-cache.js";
 import { parseNow, UsageError } from "./errors.js";
 import type { LintCommandOptions } from "./lint-options.js";
 
@@ -74,76 +67,67 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const maxFileSize = parseCount("--max-file-size", options.maxFileSize);
     if (maxFileSize === 0) throw new UsageError("--max-file-size must be at least 1 byte");
     const workers = options.workers === false ? 0 : parseCount("--workers", typeof options.workers === "string" ? options.workers : undefined);
-    const ruleOverrides = parseRuleFlags(options.rule ?? []);
-    if (options.markdownlint === false) ruleOverrides.markdownlint = "off";
-    const loaded = commandConfig(io.cwd, options.config);
-    const config: HandoffConfig = loaded.config;
-    const configDir = loaded.filepath ? path.dirname(loaded.filepath) : io.cwd;
-    const now = parseNow(options.now);
+    const rules = parseRuleFlags(options.rule ?? []);
+    if (options.markdownlint === false) rules.markdownlint = "off";
     // Names are checked by the session: an empty `--only ''` is an error, not "every rule off".
-    const onlyRules = options.only && options.only.length > 0 ? options.only.flatMap((name) => name.split(",")) : undefined;
-    const session = createSession({ cwd: io.cwd, config, configDir, profile: options.profile, ruleOverrides, ...(onlyRules ? { onlyRules } : {}), maxFileSize, now });
-    // Baseline: --write-baseline records this run's findings and applies them; --baseline over config.
-    const writeFile = options.writeBaseline ? path.resolve(io.cwd, options.writeBaseline) : undefined;
-    const baselineFile =
-      writeFile ??
-      (options.baseline
-        ? path.resolve(io.cwd, options.baseline)
-        : config.baseline
-          ? path.resolve(loaded.filepath ? path.dirname(loaded.filepath) : io.cwd, config.baseline)
-          : undefined);
-    const baselineLocation = baselineFile ? { directory: path.dirname(baselineFile), cwd: io.cwd } : undefined;
-    const post = (): PostProcessOptions => ({ baseline: baselineFile ? readBaseline(baselineFile) : undefined, baselineLocation, quiet: Boolean(options.quiet) });
+    const only = options.only && options.only.length > 0 ? options.only.flatMap((name) => name.split(",")) : undefined;
+    const run: LintRunOptions = {
+      paths,
+      config: options.config,
+      profile: options.profile,
+      rules,
+      ...(only ? { only } : {}),
+      maxFileSize,
+      now: parseNow(options.now),
+      workers,
+      cache: options.cacheLocation !== undefined ? { directory: options.cacheLocation } : Boolean(options.cache),
+      baseline: options.baseline,
+      writeBaseline: options.writeBaseline,
+      quiet: Boolean(options.quiet),
+      maxWarnings,
+      errorOnUnmatchedPattern: options.errorOnUnmatchedPattern !== false,
+      staged: Boolean(options.staged),
+      ...(options.outputFile !== undefined ? { outputFile: options.outputFile } : {}),
+      ...(options.stdinFilename !== undefined && io.stdin ? { stdin: { name: options.stdinFilename, content: io.stdin } } : {}),
+    };
+    if (options.stdinFilename !== undefined && !io.stdin) throw new UsageError("--stdin-filename: no standard input");
     const streaming =
-      (options.format === TEXT_FORMAT || options.format === "json") && !options.outputFile && !writeFile && options.stdinFilename === undefined && !options.staged;
+      (options.format === TEXT_FORMAT || options.format === "json") && !options.outputFile && !options.writeBaseline && options.stdinFilename === undefined && !options.staged;
     if (streaming) {
       // Each file is reported as it (and every file before it) is done, and not kept: memory stays
       // flat however many files a run has. The output is byte for byte that of the collected path.
-      const outcome = await streamLint(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, io, {
-        format: options.format === "json" ? "json" : "stylish",
-        color: useColor(io, options.color),
-        post: post(),
-        reportWhenUnmatched: options.errorOnUnmatchedPattern === false,
-        lint: { workers, cache: cacheOption(options, io) },
-      });
-      if (!runStands(outcome, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
-      reportSuppressed(outcome.tally, baselineFile, io);
-      return exitCode(outcome.tally, maxWarnings, io, options.quiet);
+      const result = await streamLint(run, io, { format: options.format === "json" ? "json" : "stylish", color: useColor(io, options.color) });
+      if (!runStands(result, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
+      reportSuppressed(result.tally, result.baselineFile, io);
+      return exitCode(result, run.maxWarnings, io, options.quiet);
     }
-    const run = await collectResults(paths, options, session, io, workers);
-    if (!runStands(run, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
+    const progress = options.stdinFilename === undefined && !options.staged ? createProgress(io) : undefined;
+    let result: LintRunResult;
+    try {
+      result = await lintHandoffs({ ...run, onStart: progress && ((total) => progress.start(total)), onResult: progress && (() => progress.tick()) }, io);
+    } finally {
+      progress?.end();
+    }
+    if (!runStands(result, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
     // A commit without handoff changes: the pre-commit hook stays silent.
-    if (options.staged && run.results.length === 0 && options.format === TEXT_FORMAT && !options.outputFile) return EXIT.ok;
-    if (options.outputFile) {
-      // Never replace a handoff with the report about it.
-      const target = path.resolve(io.cwd, options.outputFile);
-      if (run.results.some((r) => path.resolve(io.cwd, r.path) === target)) {
-        throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
-      }
+    if (options.staged && result.results.length === 0 && options.format === TEXT_FORMAT && !options.outputFile) return EXIT.ok;
+    if (result.baselineWritten !== undefined) {
+      const n = result.baselineWritten;
+      io.stderr.write(`handoff: wrote ${n} finding${n === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
-    if (writeFile) {
-      const written = createBaseline(run.results, baselineLocation);
-      await writeBaseline(writeFile, written);
-      io.stderr.write(`handoff: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
-    }
-    const tally = createTally();
-    const postOptions = post();
-    const results = run.results.map((result) => postProcess(result, postOptions, tally));
-    reportSuppressed(tally, baselineFile, io);
-    const outcome = runOutcome(tally.summary, tally.internalErrors, maxWarnings);
-    const text = renderResults(options.format, results, { io, color: options.color, rules: session.rules, outcome });
+    reportSuppressed(result.tally, result.baselineFile, io);
+    const text = renderResults(options.format, result.results, { io, color: options.color, rules: result.rules, outcome: result.outcome });
     if (options.outputFile) {
       try {
         await writeOutputFile(path.resolve(io.cwd, options.outputFile), text);
       } catch (error) {
         throw new UsageError(`cannot write --output-file ${options.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }
-    }
-    else io.stdout.write(text);
+    } else io.stdout.write(text);
     if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
-      appendStepSummary(io, formatGithubSummary(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
+      appendStepSummary(io, formatGithubSummary(result.results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
-    return exitCode(tally, maxWarnings, io, options.quiet);
+    return exitCode(result, run.maxWarnings, io, options.quiet);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) {
       io.stderr.write(`handoff: ${error.message}\n`);
@@ -154,19 +138,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   }
 }
 
-/**
- * A run's exit code — internal errors first (2), then errors (1), then more warnings than
- * --max-warnings (1), else 0 — and whether the warnings are among what fails it.
- */
-export function runOutcome(summary: Summary, internal: readonly string[], maxWarnings: number | undefined): RunOutcome {
-  const warningsFail = maxWarnings !== undefined && summary.warnings > maxWarnings;
-  const exitCode = internal.length > 0 ? EXIT.internal : summary.errors > 0 || warningsFail ? EXIT.findings : EXIT.ok;
-  return { exitCode, warningsFail };
-}
-
-/** The exit code of a run ({@link runOutcome}), saying on stderr why it is not 0. */
-function exitCode({ summary, internalErrors }: RunTally, maxWarnings: number | undefined, io: CommandIO, quiet = false): number {
-  const outcome = runOutcome(summary, internalErrors, maxWarnings);
+/** The exit code of a run (its outcome), saying on stderr why it is not 0. */
+function exitCode({ tally: { summary, internalErrors }, outcome }: Pick<LintRunResult, "tally" | "outcome">, maxWarnings: number | undefined, io: CommandIO, quiet = false): number {
   for (const message of internalErrors) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
   if (outcome.exitCode === EXIT.findings && summary.errors === 0) {
     // --quiet hides warnings but they still count: say so, or a "no problems" report exits 1 unexplained.
@@ -192,43 +165,6 @@ function runStands(run: { unmatched: readonly string[]; cacheWarning?: string },
 function reportSuppressed(tally: RunTally, baselineFile: string | undefined, io: CommandIO): void {
   if (!baselineFile) return;
   io.stderr.write(`handoff: ${tally.suppressed} finding${tally.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
-}
-
-/** `--cache` / `--cache-location` as lintPaths takes them. */
-function cacheOption(options: LintCommandOptions, io: CommandIO): LintPathsOptions["cache"] {
-  if (!options.cache && options.cacheLocation === undefined) return undefined;
-  return { directory: path.resolve(io.cwd, options.cacheLocation ?? defaultCacheDirectory(io.cwd)), key: { version: packageVersion() } };
-}
-
-/** The files' results and the inputs that matched nothing, from paths, stdin or the index. */
-async function collectResults(
-  paths: string[],
-  options: LintCommandOptions,
-  session: LintSession,
-  io: CommandIO,
-  workers: number | undefined,
-): Promise<{ results: MaskedFileResult[]; unmatched: string[]; cacheWarning?: string }> {
-  if (options.stdinFilename !== undefined) {
-    if (!io.stdin) throw new UsageError("--stdin-filename: no standard input");
-    // Bounded as a file is: past the size limit stdin is counted, not kept, and not checked.
-    const source = await sourceFromStream(options.stdinFilename, io.stdin, io.cwd, session.maxFileSize);
-    return { results: [lintSource(source, session)], unmatched: [] };
-  }
-  if (options.staged) {
-    const sources = await loadStagedSources({ cwd: io.cwd, filters: paths, ignores: session.config.ignores, ignoresDir: session.configDir, maxBytes: session.maxFileSize });
-    return { results: sources.map((source) => lintSource(source, session)), unmatched: [] };
-  }
-  const cache = cacheOption(options, io);
-  const progress = createProgress(io);
-  try {
-    return await lintPaths(paths.length > 0 ? paths : defaultInputs(io.cwd, io.env), session, progress && (() => progress.tick()), {
-      workers,
-      cache,
-      onStart: progress && ((total) => progress.start(total)),
-    });
-  } finally {
-    progress?.end();
-  }
 }
 
 /** Adds the `lint` command to `program`. */

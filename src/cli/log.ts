@@ -1,11 +1,10 @@
 /**
- * `handoff log ID`: the audit trail of one handoff of the git store, the commits of
- * `refs/handoffs/default` that changed it, newest first (src/store/git-history.ts).
+ * `handoff log ID`: the `log` operation (../operations/log.ts): the git store's commits that
+ * changed one handoff, newest first.
  */
 import type { Command } from "commander";
+import { handoffLog, logLines } from "../operations/log.js";
 import { escapeControls } from "../report/controls.js";
-import { handoffHistory } from "../store/git-history.js";
-import { DEFAULT_GIT_STORE_NAME, handoffRef } from "../store/git-store.js";
 import { addCommand } from "./command.js";
 import { textFormatOption } from "./format-names.js";
 import { EXIT, type CommandIO } from "./io.js";
@@ -15,18 +14,11 @@ export interface LogCommandOptions {
   format: string;
 }
 
-const STATUS_WORDS: Record<string, string> = { A: "added", M: "changed", D: "removed" };
-
 /** Runs `log`. @returns 0 listed. @throws HandoffHistoryError when there is no such store or handoff, StoreEscapeError for a name that leaves the store (exit 2). */
 export async function runLog(id: string, options: LogCommandOptions, io: CommandIO): Promise<number> {
-  const ref = handoffRef(DEFAULT_GIT_STORE_NAME);
-  const history = await handoffHistory(io.cwd, ref, id);
-  if (options.format === "json") {
-    io.stdout.write(`${JSON.stringify({ ref, id, paths: history.paths, commits: history.changes }, null, 2)}\n`);
-    return EXIT.ok;
-  }
-  const lines = history.changes.map((c) => `${c.commit.slice(0, 12)}  ${c.date}  ${c.author}  ${c.changes.map((x) => `${STATUS_WORDS[x.status] ?? x.status} ${x.path}`).join(", ")}`);
-  io.stdout.write(escapeControls(`${lines.join("\n")}\n`, { multiline: true }));
+  const result = await handoffLog(id, io);
+  if (options.format === "json") io.stdout.write(`${JSON.stringify({ ref: result.ref, id: result.id, paths: result.paths, commits: result.commits }, null, 2)}\n`);
+  else io.stdout.write(escapeControls(`${logLines(result).join("\n")}\n`, { multiline: true }));
   return EXIT.ok;
 }
 

@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "../operations/package-info.js";
 
 /** Runs the server until standard input ends. @returns 0, or 2 when it could not start. */
 export async function runMcp(io: CommandIO): Promise<number> {

@@ -4,6 +4,7 @@
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
 import type { Rule } from "../engine/rule.js";
+import type { RunOutcome } from "../operations/lint.js";
 import { findRepositoryRoot } from "../git/repository.js";
 import { formatGithub } from "../report/github.js";
 import { formatJson } from "../report/json.js";
@@ -11,7 +12,7 @@ import { formatJunit } from "../report/junit.js";
 import { formatSarif } from "../report/sarif.js";
 import { formatStylish } from "../report/stylish.js";
 import { useColor, type CommandIO } from "./io.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "../operations/package-info.js";
 
 /** Output formats of `lint --format` besides `text` (stylish, the default; ./format-names.ts). */
 export const FORMATS = ["json", "sarif", "github", "junit"] as const;
@@ -24,13 +25,6 @@ export function repositoryRootOf(io: CommandIO): string {
   return findRepositoryRoot(io.cwd);
 }
 
-/** How a run ends, known before its report is written: SARIF and JUnit carry it. */
-export interface RunOutcome {
-  /** 0 clean, 1 findings fail the run, 2 internal error. */
-  exitCode: number;
-  /** The warnings are among what fails the run (more than --max-warnings). */
-  warningsFail: boolean;
-}
 
 /** Renders `results` (already masked) in `format`; `outcome` is the run's (a clean run when absent). */
 export function renderResults(

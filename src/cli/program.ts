@@ -6,7 +6,7 @@ import { Command, CommanderError } from "commander";
 import { exitForError } from "./errors.js";
 import { FLAG_REQUIREMENTS, refuseFlagConflicts } from "./flag-conflicts.js";
 import { escapedStream, EXIT, type CommandIO } from "./io.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "../operations/package-info.js";
 
 /** Adds one command to the program. */
 type Register = (program: Command, io: CommandIO, setExit: (code: number) => void) => void;

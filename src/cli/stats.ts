@@ -1,77 +1,29 @@
 /**
- * `handoff stats [paths...]`: schema-adoption figures over handoffs, for CI.
+ * `handoff stats [paths...]`: the `stats` operation (../operations/stats.ts) as a table, JSON,
+ * Markdown, an SVG chart or an HTML page; `--summary` also appends the Markdown to the GitHub job
+ * summary, and `--fail-under` gates set the exit code.
  */
-import { statSync } from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
-import { ConfigError, type HandoffConfig } from "../engine/config.js";
-import { commitsTouching, filesAtCommit } from "../git/history.js";
-import { workTreeRoot } from "../git/queries.js";
-import { isHandoffInDirectory } from "../load/handoff-files.js";
-import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes } from "../load/read.js";
-import { analyzePaths, analyzeSource, createSession, type LintSession } from "../lint.js";
+import { handoffStats, type StatsOptions } from "../operations/stats.js";
 import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg, type HistoryPoint } from "../stats/chart.js";
-import { documentFacts, type DocumentFacts } from "../stats/facts.js";
-import { computeFigures, evaluateGates, parseGate, PROBLEM_FIGURES, type Gate, type StatsReport } from "../stats/figures.js";
+import { PROBLEM_FIGURES, type GateOutcome } from "../stats/figures.js";
 import { formatStatsJson, formatStatsMarkdown, formatStatsTable } from "../stats/format.js";
-import { defaultInputs } from "../store/resolve.js";
 import { textFormatOption } from "./format-names.js";
-import { addCommand, commandConfig } from "./command.js";
+import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { appendStepSummary } from "./step-summary.js";
-import { selectedBackend, storeOption, withStore } from "./store-backend.js";
+import { storeOption } from "./store-backend.js";
 
 /** Options parsed from the command line. */
-export interface StatsCommandOptions {
+export interface StatsCommandOptions extends StatsOptions {
   format: string;
-  profile?: string;
-  config?: string | false;
   summary?: boolean;
-  history?: boolean;
-  since?: string;
   failUnder?: string[];
-  /** `--now`, parsed. */
-  now?: Date;
-  /** `--store`: with the git store and no paths, the figures are over its handoffs. */
-  store?: string;
 }
 
 /** The machine formats of `stats`, besides `text`. */
 const FORMATS = ["json", "markdown", "svg", "html"];
-
-/** Figures over the files under `inputs`. */
-export async function statsForPaths(inputs: readonly string[], session: LintSession): Promise<{ report: StatsReport; unmatched: string[] }> {
-  const facts: DocumentFacts[] = [];
-  const { unmatched } = await analyzePaths(inputs, session, (file) => {
-    facts.push(documentFacts(file.document, file.profile, file.result));
-  });
-  return { report: computeFigures(facts), unmatched };
-}
-
-/** Figures at each commit that changed `target`, oldest first. */
-export async function statsHistory(target: string, session: LintSession, since?: string): Promise<HistoryPoint[]> {
-  const abs = path.resolve(session.cwd, target);
-  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new ConfigError(`--history takes a directory inside a git repository; '${target}' is not a directory`);
-  }
-  let root: string;
-  try {
-    root = await workTreeRoot(abs);
-  } catch {
-    throw new ConfigError(`--history: '${target}' is not inside a git repository`);
-  }
-  const points: HistoryPoint[] = [];
-  for (const commit of await commitsTouching(root, abs, since)) {
-    const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
-    const facts = files.map((file) => {
-      const analyzed = analyzeSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
-      return documentFacts(analyzed.document, analyzed.profile, analyzed.result);
-    });
-    points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
-  }
-  return points;
-}
 
 const TREND_IDS = ["v1-headings", "hypotheses", "job-records", "zero-errors"];
 
@@ -108,8 +60,7 @@ const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
  * Prints the `--fail-under` gates that fail, name no figure, or have nothing to measure (0 of 0: a
  * pass, with a note). @returns 0 all pass, 1 a gate fails, 2 a gate names no figure.
  */
-function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): number {
-  const outcomes = evaluateGates(report, gates);
+function gateExit(outcomes: readonly GateOutcome[], io: CommandIO): number {
   for (const { gate, figure, result } of outcomes) {
     if (result === "unknown") io.stderr.write(`handoff: --fail-under names unknown figure '${gate.id}'\n`);
     else if (result === "empty") io.stderr.write(`handoff: note: ${gate.id} has no documents to measure (0 of 0): the gate ${gate.id}${gate.op}${pct(gate.share)} passes\n`);
@@ -128,40 +79,22 @@ function gateExit(report: StatsReport, gates: readonly Gate[], io: CommandIO): n
  * path matches nothing. @throws ConfigError for a bad gate or config, GitError for `--history` git failures.
  */
 export async function runStats(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
-  if (paths.length === 0 && !options.history && selectedBackend(options, io) === "git") {
-    return withStore("stats", options, io, false, (opened) => statsOf([opened.store.location.root], options, opened.io));
-  }
-  return statsOf(paths, options, io);
-}
-
-async function statsOf(paths: string[], options: StatsCommandOptions, io: CommandIO): Promise<number> {
-  let gates: Gate[];
-  try {
-    gates = (options.failUnder ?? []).map(parseGate);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
-  const config: HandoffConfig = commandConfig(io.cwd, options.config).config;
-  const session = createSession({ cwd: io.cwd, config, profile: options.profile, now: options.now });
-  const inputs = paths.length > 0 ? paths : defaultInputs(io.cwd, io.env);
-  if (options.history) {
-    if (inputs.length !== 1) throw new ConfigError("--history takes exactly one directory");
-    const points = await statsHistory(inputs[0] as string, session, options.since);
+  const result = await handoffStats(paths, options, io);
+  if (result.kind === "history") {
+    const points = result.points;
     if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
     else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
     else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
     else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
     else io.stdout.write(historyTable(points));
     if (options.summary) appendStepSummary(io, historyMarkdown(points));
-    // Gates read the newest commit's figures.
-    const newest = points[points.length - 1];
-    return newest ? gateExit(newest.report, gates, io) : EXIT.ok;
+    return gateExit(result.gates, io);
   }
-  const { report, unmatched } = await statsForPaths(inputs, session);
-  if (unmatched.length > 0) {
-    for (const input of unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
+  if (result.unmatched.length > 0) {
+    for (const input of result.unmatched) io.stderr.write(`handoff: no files match '${input}'\n`);
     return EXIT.usage;
   }
+  const report = result.report;
   const text =
     options.format === "json"
       ? formatStatsJson(report)
@@ -174,7 +107,7 @@ async function statsOf(paths: string[], options: StatsCommandOptions, io: Comman
             : formatStatsTable(report);
   io.stdout.write(text);
   if (options.summary) appendStepSummary(io, formatStatsMarkdown(report));
-  return gateExit(report, gates, io);
+  return gateExit(result.gates, io);
 }
 
 /** Adds the `stats` command. */

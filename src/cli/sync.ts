@@ -1,11 +1,9 @@
 /**
- * `handoff sync [REMOTE]`: the git stores here and on the remote made one (src/store/git-sync.ts):
- * fetch, merge by handoff, push without force, retried when another clone pushed first. A handoff
- * changed on both sides is reported, never overwritten.
+ * `handoff sync [REMOTE]`: the `sync` operation (../operations/sync.ts), one line per store and conflict.
  */
 import type { Command } from "commander";
+import { syncHandoffs, syncLines } from "../operations/sync.js";
 import { escapeControls } from "../report/controls.js";
-import { syncStores, type SyncOutcome } from "../store/git-sync.js";
 import { addCommand } from "./command.js";
 import { textFormatOption } from "./format-names.js";
 import { EXIT, type CommandIO } from "./io.js";
@@ -15,28 +13,14 @@ export interface SyncCommandOptions {
   format: string;
 }
 
-function text(remote: string, outcomes: readonly SyncOutcome[]): string {
-  if (outcomes.length === 0) return `no git store here or on ${remote}\n`;
-  const lines: string[] = [];
-  for (const o of outcomes) {
-    lines.push(`${o.ref}: ${o.action} (${o.commit.slice(0, 12)})`);
-    for (const c of o.conflicts) {
-      const theirs = c.theirsKeptAs ? `theirs kept as ${c.theirsKeptAs}` : c.ours === null ? "removed here, changed there: their version kept" : "changed here, removed there: ours kept";
-      lines.push(`  conflict: ${c.path} changed on both sides; ours kept at ${c.path}, ${theirs} (both versions: git show ${c.theirsCommit.slice(0, 12)}:${c.path})`);
-    }
-  }
-  return `${lines.join("\n")}\n`;
-}
-
 /** Runs `sync`. @returns 0 synced, 1 synced with conflicts; @throws SyncError or GitError (exit 2). */
 export async function runSync(remote: string | undefined, options: SyncCommandOptions, io: CommandIO): Promise<number> {
-  const name = remote ?? "origin";
-  const outcomes = await syncStores(io.cwd, name);
-  const conflicts = outcomes.reduce((n, o) => n + o.conflicts.length, 0);
-  if (options.format === "json") io.stdout.write(`${JSON.stringify({ remote: name, stores: outcomes }, null, 2)}\n`);
-  else io.stdout.write(escapeControls(text(name, outcomes), { multiline: true }));
-  if (conflicts > 0) io.stderr.write(`handoff sync: ${conflicts} handoff${conflicts === 1 ? "" : "s"} changed on both sides: both versions are kept; resolve by choosing one (handoff status ID archived on the other)\n`);
-  return conflicts > 0 ? EXIT.findings : EXIT.ok;
+  const result = await syncHandoffs(remote, io);
+  if (options.format === "json") io.stdout.write(`${JSON.stringify({ remote: result.remote, stores: result.stores }, null, 2)}\n`);
+  else io.stdout.write(escapeControls(`${syncLines(result).join("\n")}\n`, { multiline: true }));
+  const n = result.conflicts;
+  if (n > 0) io.stderr.write(`handoff sync: ${n} handoff${n === 1 ? "" : "s"} changed on both sides: both versions are kept; resolve by choosing one (handoff status ID archived on the other)\n`);
+  return n > 0 ? EXIT.findings : EXIT.ok;
 }
 
 /** Adds the `sync` command. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CommandIO } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/program.js";
-import { packageVersion } from "../../src/cli/version.js";
+import { packageVersion } from "../../src/operations/package-info.js";
 
 /** A CommandIO that records what the command writes. */
 function fakeIO(cwd: string, env: NodeJS.ProcessEnv = {}, isTTY = false) {
