@@ -29,11 +29,11 @@ describe("every write goes through src/fs/atomic-write.ts", () => {
       "src/cli/compile-cache.ts openSync", // reads a cache file (flag "r"), to check its owner on the open descriptor
       "src/cli/compile-cache.ts writeFileSync", // the code cache's temp file, created exclusively ("wx")
       "src/cli/compile-cache.ts renameSync", // puts the complete cache file in place: rename(2) is atomic
-      "src/operations/install-hook.ts rename", // moves the user's own pre-commit hook aside: rename(2) is atomic
-      "src/operations/install-hook.ts rename", // --uninstall moves it back, its bytes untouched
       "src/cli/step-summary.ts appendFileSync", // $GITHUB_STEP_SUMMARY: GitHub's protocol is an append
       "src/fs/file-lock.ts rename", // claims a stale lock directory: rename(2) is atomic
       "src/fs/file-lock.ts rename", // puts back a live lock claimed by mistake
+      "src/operations/install-hook.ts rename", // moves the user's own pre-commit hook aside: rename(2) is atomic
+      "src/operations/install-hook.ts rename", // --uninstall moves it back, its bytes untouched
     ]);
   });
 });
