@@ -29,7 +29,7 @@ export async function runCheckpoint(file: string, options: CheckpointCommandOpti
 
 /** Adds the `checkpoint` command to `program`. */
 export function registerCheckpoint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "checkpoint", "write or refresh a sno progress record's machine block, or --verify it against its checkout")
+  addCommand(program, "checkpoint")
     .argument("<file>", "the progress record (created with the five sections when absent)")
     .option("--repo <dir>", "the checkout to record (default: the working directory)")
     .option("--verify", "compare the record with the checkout it names: MATCH (exit 0) or DRIFT lines (exit 1)")

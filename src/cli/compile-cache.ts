@@ -27,25 +27,10 @@ import Module, { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import vm from "node:vm";
+import { COMMAND_SPECS } from "./commands.js";
 
-/** Command names that get a cache file of their own; any other first argument shares `other`. */
-const CACHED_COMMANDS: ReadonlySet<string> = new Set([
-  "lint",
-  "seal",
-  "redact",
-  "verify",
-  "checkpoint",
-  "new",
-  "list",
-  "resume",
-  "status",
-  "log",
-  "sync",
-  "stats",
-  "install-hook",
-  "install-agent-hook",
-  "mcp",
-]);
+/** Command names that get a cache file of their own (every command); any other first argument shares `other`. */
+const CACHED_COMMANDS: ReadonlySet<string> = new Set(COMMAND_SPECS.map((spec) => spec.name));
 
 /** How many cache files of one command a write leaves in the directory (the newest by mtime). */
 export const KEPT_PER_COMMAND = 3;

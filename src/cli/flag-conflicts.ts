@@ -8,12 +8,6 @@ import type { Command } from "commander";
 /** Flags that only mean something with another one: `{ "--since": "--history" }`. */
 export type FlagRequirements = Readonly<Record<string, string>>;
 
-/** Per command, the flags that need another: checked by {@link refuseFlagConflicts}. */
-export const FLAG_REQUIREMENTS: Readonly<Record<string, FlagRequirements>> = {
-  stats: { "--since": "--history" },
-  verify: { "--repo": "--git" },
-};
-
 /** The message of a flag given with its negation, e.g. `--color and --no-color cannot be combined`. */
 export function contradictionMessage(flags: readonly string[]): string {
   return `${flags.join(" and ")} cannot be combined: give one`;

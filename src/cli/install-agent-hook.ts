@@ -33,7 +33,7 @@ export async function runInstallAgentHook(options: InstallAgentHookOptions, io: 
 
 /** Adds the `install-agent-hook` command. */
 export function registerInstallAgentHook(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "install-agent-hook", "add a SessionStart hook to .claude/settings.json (merged, never replaced) so each new agent session gets resume's output as context")
+  addCommand(program, "install-agent-hook")
     .option("--mark-resumed", "let the hook move the handoff's status to resumed (default: it changes nothing)")
     .action(async (options: InstallAgentHookOptions) => setExit(await runInstallAgentHook(options, io)));
 }

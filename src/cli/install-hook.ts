@@ -10,7 +10,7 @@ import { EXIT, type CommandIO } from "./io.js";
 
 /** Adds the `install-hook` command to `program`. */
 export function registerInstallHook(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "install-hook", "install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)")
+  addCommand(program, "install-hook")
     .option("--uninstall", "remove the handoffkit hook (a hook it chained becomes pre-commit again; another tool's hook is left alone)")
     .action(async (options: { uninstall?: boolean }) => {
       if (options.uninstall) {

@@ -169,7 +169,7 @@ function reportSuppressed(tally: RunTally, baselineFile: string | undefined, io:
 
 /** Adds the `lint` command to `program`. */
 export function registerLint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "lint", "check handoff documents and report findings with file:line:col")
+  addCommand(program, "lint")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `-` reads standard input; `--` ends options")
     .option("-f, --format <format>", `output format: ${formatNames(FORMATS)}`, TEXT_FORMAT)
     .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")

@@ -61,7 +61,7 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
 
 /** Adds the `list` command. */
 export function registerList(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "list", "the handoffs in every store, newest first (document time, then file-name time, then path), with their store and health")
+  addCommand(program, "list")
     .addOption(textFormatOption(["json"]))
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")
     .addOption(storeOption())

@@ -24,7 +24,7 @@ export async function runLog(id: string, options: LogCommandOptions, io: Command
 
 /** Adds the `log` command. */
 export function registerLog(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "log", "the git store's history of one handoff: each commit of refs/handoffs/default that added, changed or removed it, newest first")
+  addCommand(program, "log")
     .argument("<id>", "handoff id, file name, or path in the store's tree")
     .addOption(textFormatOption(["json"]))
     .action(async (id: string, options: LogCommandOptions) => setExit(await runLog(id, options, io)));

@@ -27,6 +27,6 @@ export async function runMcp(io: CommandIO): Promise<number> {
 
 /** Adds the `mcp` command. */
 export function registerMcp(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "mcp", "run the Model Context Protocol server over stdio (tools handoff_write, handoff_resume, handoff_lint, handoff_list, handoff_verify, handoff_status; resources handoff://latest and handoff://handoffs/{id})")
+  addCommand(program, "mcp")
     .action(async () => setExit(await runMcp(io)));
 }

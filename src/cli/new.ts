@@ -30,7 +30,7 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
 
 /** Adds the `new` command. */
 export function registerNew(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "new", "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)")
+  addCommand(program, "new")
     .addOption(profileOption("template and store to use", NEW_PROFILES))
     .option("-s, --slug <slug>", "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)")
     .option("--agent <name>", "the writing agent (source_agent)", "handoffkit")

@@ -4,7 +4,8 @@
  */
 import { Command, CommanderError } from "commander";
 import { exitForError } from "./errors.js";
-import { FLAG_REQUIREMENTS, refuseFlagConflicts } from "./flag-conflicts.js";
+import { COMMAND_SPECS, commandSpec, type CommandName } from "./commands.js";
+import { refuseFlagConflicts } from "./flag-conflicts.js";
 import { escapedStream, EXIT, type CommandIO } from "./io.js";
 import { packageVersion } from "../operations/package-info.js";
 
@@ -12,42 +13,35 @@ import { packageVersion } from "../operations/package-info.js";
 type Register = (program: Command, io: CommandIO, setExit: (code: number) => void) => void;
 
 /**
- * Every command, in help order, loaded on demand: a run imports only the command it names (a
+ * Each command's registration, loaded on demand: a run imports only the command it names (a
  * pre-commit `handoff lint` never loads stats, seal or checkpoint code); `--version` loads none;
- * help and unknown commands load all.
+ * help and unknown commands load all. Keyed by the command list (./commands.ts), which gives the
+ * order, so a command there without a registration here does not compile.
  */
-const COMMANDS: ReadonlyArray<[name: string, load: () => Promise<Register>]> = [
-  // check, then trust, then the store, then CI
-  ["lint", async () => (await import("./lint.js")).registerLint],
-  ["seal", async () => (await import("./seal.js")).registerSeal],
-  ["redact", async () => (await import("./redact.js")).registerRedact],
-  ["verify", async () => (await import("./verify.js")).registerVerify],
-  ["checkpoint", async () => (await import("./checkpoint.js")).registerCheckpoint],
-  ["new", async () => (await import("./new.js")).registerNew],
-  ["list", async () => (await import("./list.js")).registerList],
-  ["resume", async () => (await import("./resume.js")).registerResume],
-  ["status", async () => (await import("./status.js")).registerStatus],
-  ["log", async () => (await import("./log.js")).registerLog],
-  ["sync", async () => (await import("./sync.js")).registerSync],
-  ["stats", async () => (await import("./stats.js")).registerStats],
-  ["install-hook", async () => (await import("./install-hook.js")).registerInstallHook],
-  ["install-agent-hook", async () => (await import("./install-agent-hook.js")).registerInstallAgentHook],
-  ["mcp", async () => (await import("./mcp.js")).registerMcp],
-];
-
-/**
- * Commands whose standard output is text for people and nothing else (no machine format): it is
- * written with control characters escaped, as standard error always is. The others escape their
- * human formats where they render them (stylish, github, the `list` and `stats` tables, `resume`).
- */
-const TEXT_ONLY_OUTPUT: ReadonlySet<string> = new Set(["seal", "redact", "verify", "checkpoint", "new", "status", "install-hook", "install-agent-hook"]);
+const REGISTRATIONS: Readonly<Record<CommandName, () => Promise<Register>>> = {
+  lint: async () => (await import("./lint.js")).registerLint,
+  seal: async () => (await import("./seal.js")).registerSeal,
+  redact: async () => (await import("./redact.js")).registerRedact,
+  verify: async () => (await import("./verify.js")).registerVerify,
+  checkpoint: async () => (await import("./checkpoint.js")).registerCheckpoint,
+  new: async () => (await import("./new.js")).registerNew,
+  list: async () => (await import("./list.js")).registerList,
+  resume: async () => (await import("./resume.js")).registerResume,
+  status: async () => (await import("./status.js")).registerStatus,
+  log: async () => (await import("./log.js")).registerLog,
+  sync: async () => (await import("./sync.js")).registerSync,
+  stats: async () => (await import("./stats.js")).registerStats,
+  "install-hook": async () => (await import("./install-hook.js")).registerInstallHook,
+  "install-agent-hook": async () => (await import("./install-agent-hook.js")).registerInstallAgentHook,
+  mcp: async () => (await import("./mcp.js")).registerMcp,
+};
 
 /** The registrations `argv` needs: the named command's alone, or all of them. */
 async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
   if (argv[0] === "-v" || argv[0] === "--version") return [];
-  const named = COMMANDS.find(([name]) => name === argv[0]);
-  const wanted = named ? [named] : COMMANDS;
-  return Promise.all(wanted.map(([, load]) => load()));
+  const named = commandSpec(argv[0] ?? "");
+  const wanted = named ? [named] : COMMAND_SPECS;
+  return Promise.all(wanted.map((spec) => REGISTRATIONS[spec.name as CommandName]()));
 }
 
 /**
@@ -58,7 +52,7 @@ export async function runCli(argv: readonly string[], given: CommandIO): Promise
   // No file name, message or config value reaches a terminal with its control characters raw.
   const io: CommandIO = {
     ...given,
-    stdout: TEXT_ONLY_OUTPUT.has(argv[0] ?? "") ? escapedStream(given.stdout) : given.stdout,
+    stdout: commandSpec(argv[0] ?? "")?.textOnly ? escapedStream(given.stdout) : given.stdout,
     stderr: escapedStream(given.stderr),
   };
   let exitCode: number = EXIT.ok;
@@ -79,7 +73,7 @@ export async function runCli(argv: readonly string[], given: CommandIO): Promise
     });
   try {
     for (const register of await registrationsFor(argv)) register(program, io, setExit);
-    for (const command of program.commands) refuseFlagConflicts(command, FLAG_REQUIREMENTS[command.name()]);
+    for (const command of program.commands) refuseFlagConflicts(command, commandSpec(command.name())?.flagRequirements);
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -27,7 +27,7 @@ export async function runRedact(files: string[], options: RedactCommandOptions, 
 
 /** Adds the `redact` command to `program`. */
 export function registerRedact(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "redact", "replace each secret the no-secrets rule finds with [REDACTED:<kind>] (no other byte changes; sealed documents are sealed again)")
+  addCommand(program, "redact")
     .argument("<files...>", "handoff documents to redact")
     .option("--dry-run", "print the lines that would change (old ones masked) and write nothing")
     .addOption(configOption())

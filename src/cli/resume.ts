@@ -52,7 +52,7 @@ export async function runResume(name: string | undefined, options: ResumeCommand
 
 /** Adds the `resume` command. */
 export function registerResume(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "resume", "validate a handoff (the newest open one by default), print the verdict and warnings, then its content between user-tier markers")
+  addCommand(program, "resume")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
     .addOption(textFormatOption(["json", "agent-hook"], `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`))
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")

@@ -45,7 +45,7 @@ export async function runSealInStore(files: string[], options: SealCommandOption
 
 /** Adds the `seal` command to `program`. */
 export function registerSeal(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "seal", "write the integrity digest into each handoff's frontmatter (only that line changes)")
+  addCommand(program, "seal")
     .argument("<files...>", "handoff documents to seal")
     .option("--force", "seal even with error findings from the secret or injection rules")
     .addOption(configOption())

@@ -112,7 +112,7 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
 
 /** Adds the `stats` command. */
 export function registerStats(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "stats", "schema-adoption figures over handoffs (counts and shares), for CI")
+  addCommand(program, "stats")
     .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .)")
     .addOption(textFormatOption(FORMATS))
     .addOption(profileOption("check every document against this profile"))

@@ -5,7 +5,6 @@
 import type { Command } from "commander";
 import { setStatus, statusLines } from "../operations/status.js";
 import type { StoreOptions } from "../operations/store-access.js";
-import { STATUSES } from "../resume/transitions.js";
 import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
@@ -29,7 +28,7 @@ export async function runStatus(id: string, to: string, options: StoreOptions, i
 
 /** Adds the `status` command. */
 export function registerStatus(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "status", `move a handoff to another status (${STATUSES.join(", ")}), as hatch3r's lifecycle allows`)
+  addCommand(program, "status")
     .argument("<id>", "handoff id or file name in the store")
     .argument("<status>", "the new status")
     .option("-d, --dir <dir>", "the store directory (default: every store that exists, each found per profile)")

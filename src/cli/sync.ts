@@ -25,7 +25,7 @@ export async function runSync(remote: string | undefined, options: SyncCommandOp
 
 /** Adds the `sync` command. */
 export function registerSync(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "sync", "fetch the remote's refs/handoffs/*, merge them by handoff with this repository's git stores (a handoff changed on both sides is kept twice and reported), push without force")
+  addCommand(program, "sync")
     .argument("[remote]", "remote name or URL", "origin")
     .addOption(textFormatOption(["json"]))
     .action(async (remote: string, options: SyncCommandOptions) => setExit(await runSync(remote, options, io)));

@@ -50,7 +50,7 @@ export async function runVerify(files: string[], options: VerifyCommandOptions, 
 
 /** Adds the `verify` command to `program`. */
 export function registerVerify(program: Command, io: CommandIO, setExit: (code: number) => void): void {
-  addCommand(program, "verify", "check each handoff's integrity digest (exit 0 holds, 1 does not, 2 unusable)")
+  addCommand(program, "verify")
     .argument("<files...>", "handoff documents")
     .option("--brief", "sno cutover brief: the file ends with <!-- AGENT_CUTOVER_EOF --> (and matches --bytes/--sha256)")
     .option("--bytes <n>", "with --brief: the exact byte count the sender measured")
