@@ -79,7 +79,7 @@ export const COMMAND_SPECS = [
     summary: "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)",
     exitCodes: [
       [0, "written (the path on stdout), or storage_unresolved (the handoff on stdout, not saved)"],
-      [1, "git store: not written, refused: the handoff holds a secret, or another session wrote the same name first"],
+      [1, "not written, refused: --from: the handoff holds a secret, an injection finding or another error against its profile; git store: the handoff holds a secret, or another session wrote the same name first"],
       [2, "not written: a usage error, an existing verified-delivery record, or a failed write"],
     ],
     textOnly: true,

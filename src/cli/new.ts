@@ -2,18 +2,66 @@
  * `handoff new`: the `new` operation (../operations/new.ts); the new file's path on stdout (or,
  * where the store does not outlive the session, the handoff itself).
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Command } from "commander";
 import { newHandoff, NEW_PROFILES, type NewOptions } from "../operations/new.js";
+import { openStore } from "../operations/store-access.js";
+import { writeHandoff } from "../operations/write.js";
+import { UsageError } from "./errors.js";
 import { addCommand } from "./command.js";
 import { EXIT, type CommandIO } from "./io.js";
 import { configOption, noConfigOption, nowOption, profileOption } from "./options.js";
 import { storeOption } from "./store-backend.js";
 
 /** Options of `new` as the command line gives them. */
-export type NewCommandOptions = NewOptions;
+export interface NewCommandOptions extends NewOptions {
+  /** A finished handoff to write instead of a template: a file, or `-` for standard input. */
+  from?: string;
+  /** With `from`: replace secrets with markers instead of refusing. */
+  redact?: boolean;
+}
 
-/** Runs `new`. @returns 0 saved (or storage_unresolved, printed); 1 the git store refused the publish. */
+/** The text of `--from`: the file, or standard input for `-`. @throws UsageError when it cannot be read. */
+async function fromText(from: string, io: CommandIO): Promise<string> {
+  if (from === "-") {
+    if (!io.stdin) throw new UsageError("--from -: no standard input");
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  }
+  try {
+    return await readFile(path.resolve(io.cwd, from), "utf8");
+  } catch (error) {
+    throw new UsageError(`--from ${from}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** Runs `new --from`: the finished handoff written into the store (the `write` operation). */
+async function runNewFrom(from: string, options: NewCommandOptions, io: CommandIO): Promise<number> {
+  if (options.templates !== undefined) throw new UsageError("--from writes a finished handoff: --templates fills a template and cannot be combined with it");
+  const content = await fromText(from, io);
+  const profile = options.profile ?? openStore({ dir: options.dir, config: options.config }, io).store.location.profile;
+  const result = await writeHandoff({ content, profile, ...(options.slug !== undefined ? { slug: options.slug } : {}), redact: Boolean(options.redact) }, io, { dir: options.dir, config: options.config, now: options.now, store: options.store });
+  if (result.status === "refused") {
+    io.stderr.write(`handoff new: refused: ${result.reason}\n`);
+    for (const f of result.findings) io.stderr.write(`  ${f.line}:${f.column}  ${f.severity}  ${f.message}  ${f.ruleId}\n`);
+    return EXIT.findings;
+  }
+  if (result.status === "storage_unresolved") {
+    io.stderr.write(`handoff new: storage_unresolved (${result.reason}): the handoff was NOT saved; it follows on stdout\n`);
+    io.stdout.write(result.text ?? "");
+    return EXIT.ok;
+  }
+  io.stdout.write(`${result.path}\n`);
+  if (result.redacted > 0) io.stderr.write(`handoff new: redacted ${result.redacted} value${result.redacted === 1 ? "" : "s"}\n`);
+  return EXIT.ok;
+}
+
+/** Runs `new`. @returns 0 saved (or storage_unresolved, printed); 1 refused (the git store's publish, or `--from`'s checks). */
 export async function runNew(options: NewCommandOptions, io: CommandIO): Promise<number> {
+  if (options.from !== undefined) return runNewFrom(options.from, options, io);
+  if (options.redact) throw new UsageError("--redact applies to --from");
   const { result, refused } = await newHandoff(options, io);
   if (result.status === "storage_unresolved") {
     io.stderr.write(`handoff new: storage_unresolved (${result.reason}): the handoff was NOT saved; it follows on stdout\n`);
@@ -37,6 +85,8 @@ export function registerNew(program: Command, io: CommandIO, setExit: (code: num
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
     .addOption(storeOption())
     .option("--templates <dir>", "a folder of <profile>.md templates to use instead of the bundled ones")
+    .option("--from <file>", "write this finished handoff (a file, or - for standard input) into the store instead of a template: refused while it holds a secret, an injection finding or another error against its profile")
+    .option("--redact", "with --from: replace the secrets it holds with [REDACTED:<kind>] instead of refusing")
     .addOption(configOption())
     .addOption(noConfigOption())
     .addOption(nowOption("the clock"))

@@ -70,7 +70,7 @@ function session(profile: string | undefined, context: ToolContext) {
 }
 
 const write: Handler = async (args, context) => {
-  const result = await operation(() => writeHandoff(args as unknown as WriteArguments, context.cwd, context.env));
+  const result = await operation(() => writeHandoff(args as unknown as WriteArguments, context));
   const structured = result as unknown as Record<string, unknown>;
   return { structured, text: asJson(structured), isError: result.status === "refused" };
 };

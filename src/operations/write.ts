@@ -14,8 +14,9 @@ import { sourceFromBytes } from "../load/read.js";
 import { planRedaction } from "../fix/redact.js";
 import { fileNameFor, slugify } from "../store/naming.js";
 import type { DirectoryStore } from "../store/store.js";
+import type { OperationContext } from "./context.js";
 import { isSealGateRule } from "./seal.js";
-import { openStore } from "./store-access.js";
+import { withStore, type OpenedStore, type StoreOptions } from "./store-access.js";
 
 /** Arguments of {@link writeHandoff} (the MCP tool validates them against its input schema first). */
 export interface WriteArguments {
@@ -77,13 +78,23 @@ function analyze(file: string, bytes: Uint8Array, session: LintSession) {
 }
 
 /**
- * Writes a finished handoff into the project's store (the project directory `cwd`).
- * @throws ConfigError for an unknown profile or a broken config; the store's write errors
- * (AtomicWriteError, fs errors) when the file could not be written verifiably.
+ * Writes a finished handoff into the project's store: the store `profile` picks, on the backend
+ * config selects (the directory store, or the git store's ref). Refused, with nothing written,
+ * while the document holds an error finding of the secret or injection rules (with `redact`, the
+ * secrets are first replaced by markers), or any other error finding against `profile` (a
+ * document that fails its profile would be listed, and resumed, as a broken handoff).
+ * @param store where (`dir`, `store` backend), the config and the clock, as the store operations take them.
+ * @throws ConfigError for an unknown profile or a broken config; GitError opening the git store;
+ * the store's write errors (AtomicWriteError, fs errors) when the file could not be written verifiably.
  */
-export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJS.ProcessEnv): Promise<WriteResult> {
+export async function writeHandoff(args: WriteArguments, context: OperationContext, store: Omit<StoreOptions, "profile"> = {}): Promise<WriteResult> {
   // The document's own suppression comments cannot hide a secret from the gate.
-  const { session, store } = openStore({ profile: args.profile }, { cwd, env }, true);
+  const { result, refused: publishRefused } = await withStore({ ...store, profile: args.profile }, context, true, (opened) => writeIn(opened, args, context.cwd));
+  if (publishRefused === undefined) return result;
+  return { ...result, status: "refused", path: null, id: null, reason: `${publishRefused}; nothing was written`, text: null };
+}
+
+async function writeIn({ session, store }: OpenedStore, args: WriteArguments, cwd: string): Promise<WriteResult> {
   const fileName = fileNameOf(args, args.content, session, cwd);
   const file = path.join(store.writeDir, fileName);
   let bytes: Uint8Array = new TextEncoder().encode(args.content);
@@ -99,8 +110,11 @@ export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJ
   }
   const blocking = gate(analyzed.result.diagnostics);
   if (blocking.length > 0 || !analyzed.document) {
-    const ids = [...new Set(blocking.map((d) => d.ruleId))].join(", ");
-    return refused(`${blocking.length} error finding${blocking.length === 1 ? "" : "s"} from ${ids}: remove them${args.redact ? "" : ", or ask for redaction of the secrets"}; nothing was written`, blocking, redacted);
+    return refused(`${count(blocking)}: remove them${args.redact ? "" : ", or ask for redaction of the secrets"}; nothing was written`, blocking, redacted);
+  }
+  const failing = analyzed.result.diagnostics.filter((d) => d.severity === "error");
+  if (failing.length > 0) {
+    return refused(`the document does not meet the ${args.profile} profile: ${count(failing)}: fix them; nothing was written`, failing, redacted);
   }
   let digest: string | null = null;
   if (analyzed.document.format === "markdown") {
@@ -110,6 +124,11 @@ export async function writeHandoff(args: WriteArguments, cwd: string, env: NodeJ
     analyzed = analyze(file, bytes, session);
   }
   return saved(store, fileName, bytes, { digest, redacted, findings: analyzed.result.diagnostics, cwd });
+}
+
+/** `2 error findings from no-secrets, injection-role`. */
+function count(findings: readonly MaskedDiagnostic[]): string {
+  return `${findings.length} error finding${findings.length === 1 ? "" : "s"} from ${[...new Set(findings.map((d) => d.ruleId))].join(", ")}`;
 }
 
 async function saved(store: DirectoryStore, fileName: string, bytes: Uint8Array, facts: { digest: string | null; redacted: number; findings: readonly MaskedDiagnostic[]; cwd: string }): Promise<WriteResult> {

@@ -21,11 +21,18 @@ const RECORD = `${JSON.stringify(
   {
     schema: "verified-delivery/handoff-v1",
     status: "open",
+    store: ".verified-delivery/handoff.json",
     directive: "Finish the export",
+    authorization_boundary: { authorized: [], out_of_scope: [] },
     repository: "https://example.com/acme/app.git",
-    git_ref: "main",
+    pull_request: null,
+    branch: "main",
+    head_sha: "0123456789abcdef0123456789abcdef01234567",
+    completed_steps: [],
+    pending_steps: [],
+    watchers: [],
+    stop_reason: "session-end",
     updated_at: "2026-03-01T10:00:00Z",
-    steps: [],
   },
   null,
   2,
@@ -37,6 +44,14 @@ describe("MCP tools", () => {
     expect(out.structured).toMatchObject({ status: "storage_unresolved", path: null, reason: "HANDOFF_EPHEMERAL=1" });
     expect(out.structured.text).toBe(`---\nintegrity: ${out.structured.digest as string}\n---\n${contractHandoff()}`);
     expect(existsSync(path.join(repo.root, ".handoffs"))).toBe(false);
+  });
+
+  it("handoff_write refuses a document that fails the profile it is written as (a bare title as hatch3r), and writes nothing", async () => {
+    const out = await TOOL_HANDLERS.handoff_write!({ content: "# x\n", profile: "hatch3r" }, durable());
+    expect(out.isError).toBe(true);
+    expect(out.structured).toMatchObject({ status: "refused", path: null });
+    expect(out.structured.reason).toMatch(/^the document does not meet the hatch3r profile: \d+ error findings from [\w-]+(, [\w-]+)*: fix them; nothing was written$/);
+    expect(existsSync(path.join(repo.root, ".hatch3r"))).toBe(false);
   });
 
   it("handoff_write saves a verified-delivery record unsealed, byte for byte, and refuses a second one", async () => {
