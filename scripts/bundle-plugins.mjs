@@ -83,5 +83,23 @@ const precompiledConfigValidator = {
   },
 };
 
+/**
+ * src/injection/confusables.ts reads Unicode's confusables table (96 KB of JSON) with a
+ * `createRequire` on first use, which esbuild cannot follow: the bundle would load it from
+ * node_modules at run time and fail without them. With the local `require` taken out, the call is
+ * the bundler's own: the table is in the bundle and still evaluated only on first use.
+ */
+const bundledConfusables = {
+  name: "bundled-confusables",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]injection[\\/]confusables\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const local = "const require = createRequire(import.meta.url);";
+      if (!source.includes(local)) throw new Error(`bundled-confusables: ${args.path} no longer makes its require as expected`);
+      return { contents: source.replace(local, ""), loader: "js", resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 /** The plugins every bundle of the CLI is built with. */
-export const bundlePlugins = [fdirCommonJs, noEsprima, lazyStringWidth, precompiledConfigValidator];
+export const bundlePlugins = [fdirCommonJs, noEsprima, lazyStringWidth, precompiledConfigValidator, bundledConfusables];

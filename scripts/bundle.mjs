@@ -9,7 +9,8 @@
  * - `main.js` (the `handoff` bin, src/cli/bundle-main.ts): runs `handoff.cjs` through that code
  *   cache (src/cli/compile-cache.ts); it is given the SHA-256 of `handoff.cjs` to name its cache.
  * - `lint-worker.js`: the worker threads' entry (an ES module, as src/parallel/pool.ts starts it).
- * Dependencies stay installed: a few are still loaded at run time through `require`.
+ * - `index.js` (the library, `handoffkit`) and `markdownlint.js` (`handoffkit/markdownlint`), ES modules.
+ * Every bundle carries its dependencies: the package installs none, and runs without node_modules.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -49,29 +50,37 @@ await build({
   banner: { js: 'const __handoffImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
 
-// The worker threads' entry, an ES module. Bundled CommonJS dependencies call require() for Node
-// built-ins and read __filename / __dirname (write-file-atomic names its temp files from
-// __filename): give them this file's.
-await build({
+/** What an ES module bundle needs for the CommonJS code inside it: `require`, `__filename`, `__dirname` of its own file. */
+const esmBanner = {
+  js: [
+    'import { createRequire as __handoffCreateRequire } from "node:module";',
+    'import { fileURLToPath as __handoffFileURLToPath } from "node:url";',
+    "const require = __handoffCreateRequire(import.meta.url);",
+    "const __handoffFilename = __handoffFileURLToPath(import.meta.url);",
+    'const __handoffDirname = __handoffFilename.slice(0, __handoffFilename.lastIndexOf("/"));',
+  ].join(" "),
+};
+
+// The ES modules, built together so they share their code (esbuild's chunks): the worker threads'
+// entry, the library (`handoffkit`) and the markdownlint custom rules (`handoffkit/markdownlint`).
+// Bundled CommonJS dependencies call require() for Node built-ins and read __filename / __dirname
+// (write-file-atomic names its temp files from __filename): give them this file's.
+const esm = await build({
   ...common,
-  entryPoints: { "lint-worker": compiled("parallel/lint-worker.js") },
+  entryPoints: { "lint-worker": compiled("parallel/lint-worker.js"), index: compiled("index.js"), markdownlint: compiled("markdownlint/custom-rules.js") },
   outdir,
   format: "esm",
-  banner: {
-    js: [
-      'import { createRequire as __handoffCreateRequire } from "node:module";',
-      'import { fileURLToPath as __handoffFileURLToPath } from "node:url";',
-      "const require = __handoffCreateRequire(import.meta.url);",
-      "const __handoffFilename = __handoffFileURLToPath(import.meta.url);",
-      'const __handoffDirname = __handoffFilename.slice(0, __handoffFilename.lastIndexOf("/"));',
-    ].join(" "),
-  },
+  splitting: true,
+  // Chunks beside the entries: modules that find files by their own URL (the worker entry) see the same folder.
+  chunkNames: "[name]-[hash]",
+  metafile: true,
+  banner: esmBanner,
   define: { __filename: "__handoffFilename", __dirname: "__handoffDirname" },
 });
 
 // Pure ASCII, so V8 parses them as one-byte strings (scripts/bundle-ascii.mjs).
 makeAscii(cli, "script");
-makeAscii(path.join(outdir, "lint-worker.js"), "module");
+for (const file of Object.keys(esm.metafile.outputs)) makeAscii(path.join(root, file), "module");
 
 // The bin: Node built-ins only, so it starts at once.
 const bundleHash = createHash("sha256").update(readFileSync(cli)).digest("hex");

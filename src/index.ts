@@ -21,7 +21,6 @@ export { formatJson } from "./report/json.js";
 export { maskResults } from "./secrets/mask.js";
 export { formatStylish } from "./report/stylish.js";
 export { planRedaction, redactionMarker, RedactError, type RedactPlan, type Redaction } from "./fix/redact.js";
-export { planFixes, FIX_TYPES, DEFAULT_FIX_TYPES, type FixPlan, type FixType, type FixOptions } from "./fix/lint-fixes.js";
 
 // Operations.
 export type { ConfigOptions, OperationContext } from "./operations/context.js";

@@ -24,7 +24,7 @@ import { planSeal, SealError } from "../integrity/seal.js";
 import { verifyIntegrity } from "../integrity/verify.js";
 import { sourceFromBytes } from "../load/read.js";
 import { documentSecrets } from "../secrets/document.js";
-import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, type MarkdownlintPreset } from "../markdownlint/presets.js";
+import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, type MarkdownlintConfiguration, type MarkdownlintPreset } from "../markdownlint/presets.js";
 
 /** The kinds of fix, as `--fix-type` names them. */
 export const FIX_TYPES = ["markdownlint", "line-endings", "layout", "integrity"] as const;
@@ -64,7 +64,7 @@ export interface FixOptions {
   /** The markdownlint preset the config chooses (default `handoff`). */
   markdownlintPreset?: MarkdownlintPreset;
   /** markdownlint config from the handoffkit config (`markdownlint` key), over the preset. */
-  markdownlintConfig?: Configuration;
+  markdownlintConfig?: MarkdownlintConfiguration;
 }
 
 const PROTECTED_ROLES = new Set(["verified-facts", "hypotheses"]);
@@ -90,7 +90,7 @@ function protectedLines(document: HandoffDocument): Set<number> {
  */
 function bridgeConfig(options: FixOptions, reportedIds: ReadonlySet<string>): Configuration {
   const user = keyedByRuleId(options.markdownlintConfig ?? {});
-  const config: Configuration = { ...MARKDOWNLINT_PRESET_CONFIG[options.markdownlintPreset ?? "handoff"] };
+  const config: MarkdownlintConfiguration = { ...MARKDOWNLINT_PRESET_CONFIG[options.markdownlintPreset ?? "handoff"] };
   for (const key of Object.keys(user)) delete config[key];
   Object.assign(config, user);
   for (const id of reportedIds) {

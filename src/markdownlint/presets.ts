@@ -2,7 +2,14 @@
  * The markdownlint presets handoffkit runs: which of markdownlint's rules are on. rules/markdownlint.md
  * gives, for each rule of the `handoff` preset, the breakage in a handoff it catches.
  */
-import type { Configuration } from "markdownlint";
+/**
+ * markdownlint's `Configuration` (rule names, aliases or tags to settings; `default`), declared
+ * here so the package's public types need no other package: it is what markdownlint's own type
+ * describes, and is passed to markdownlint as that.
+ */
+export type MarkdownlintConfiguration = Record<string, unknown>;
+
+type Configuration = MarkdownlintConfiguration;
 import { markdownlintRuleId } from "./rule-names.js";
 
 /** A preset's name, as config gives it (`"markdownlint": "all"`). */

@@ -4,11 +4,11 @@
  * changed meanwhile); a dry run returns the masked diff instead and writes nothing.
  */
 import path from "node:path";
-import type { Configuration } from "markdownlint";
 import { atomicWrite, AtomicWriteError } from "../fs/atomic-write.js";
 import { maskedLineDiff } from "../fix/line-diff.js";
 import { DEFAULT_FIX_TYPES, FIX_TYPES, planFixes, type AppliedFix, type FixType } from "../fix/lint-fixes.js";
 import { analyzeSource, createSession } from "../lint.js";
+import type { MarkdownlintConfiguration } from "../markdownlint/presets.js";
 import { discoverFiles } from "../load/discover.js";
 import { readSource } from "../load/read.js";
 import { secretValuesToMask } from "../secrets/document.js";
@@ -66,7 +66,7 @@ export async function fixHandoffs(options: FixRunOptions, context: OperationCont
   const session = createSession({ cwd: context.cwd, config: loaded.config, configDir, profile: options.profile });
   const setting = loaded.config.markdownlint;
   const markdownlintPreset = typeof setting === "string" ? setting : undefined;
-  const markdownlintConfig = typeof setting === "object" ? (setting as Configuration) : undefined;
+  const markdownlintConfig = typeof setting === "object" ? (setting as MarkdownlintConfiguration) : undefined;
   const inputs = options.paths && options.paths.length > 0 ? [...options.paths] : defaultInputs(context.cwd, envOf(context));
   const { files } = await discoverFiles(inputs, { cwd: context.cwd, ignores: loaded.config.ignores, ignoresDir: configDir });
   const results: FixFileResult[] = [];

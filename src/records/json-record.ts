@@ -4,7 +4,23 @@
  * fenced ```json block inside a Markdown handoff.
  */
 import type { Code, Root } from "mdast";
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
+
+/**
+ * A node of a JSON record's syntax tree: jsonc-parser's `Node` (https://github.com/microsoft/node-jsonc-parser),
+ * declared here so the package's public types need no other package.
+ */
+export interface JsonTreeNode {
+  readonly type: "object" | "array" | "property" | "string" | "number" | "boolean" | "null";
+  readonly value?: unknown;
+  /** Offset of the node's first character (UTF-16 code units), and its length. */
+  readonly offset: number;
+  readonly length: number;
+  /** A property: the offset of its colon. */
+  readonly colonOffset?: number;
+  readonly parent?: JsonTreeNode;
+  readonly children?: JsonTreeNode[];
+}
 import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "../document/nesting.js";
 
 /** The schema value that marks a verified-delivery record. */
@@ -23,7 +39,7 @@ export interface JsonRecord {
   /** Syntax errors, with offsets into the document text. */
   errors: Array<{ message: string; offset: number; endOffset: number }>;
   /** jsonc-parser tree, for locating values. */
-  tree: Node | undefined;
+  tree: JsonTreeNode | undefined;
 }
 
 /**
