@@ -10,7 +10,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FileResult } from "../src/engine/diagnostic.js";
 import { createSession, lintPaths } from "../src/lint.js";
-import { summarize } from "../src/report/summary.js";
+import { summarize } from "../src/pipeline/summary.js";
 import { repoRoot } from "./helpers/locations.js";
 
 const corpusDir = path.join(repoRoot, "corpus");

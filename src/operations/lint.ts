@@ -13,7 +13,7 @@ import { createSession, lintPaths, lintSource, type LintPathsOptions, type LintS
 import { sourceFromStream } from "../load/read.js";
 import { loadStagedSources } from "../load/staged.js";
 import { createTally, postProcess, type PostProcessOptions, type RunTally } from "../pipeline/post-process.js";
-import type { Summary } from "../report/summary.js";
+import type { Summary } from "../pipeline/summary.js";
 import { defaultInputs } from "../store/resolve.js";
 import { configFor, envOf, type ConfigOptions, type OperationContext } from "./context.js";
 import { UsageError } from "./errors.js";

@@ -5,7 +5,7 @@
  */
 import { applyBaseline, type Baseline, type BaselineLocation } from "../engine/baseline.js";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
-import { addToSummary, type Summary } from "../report/summary.js";
+import { addToSummary, type Summary } from "./summary.js";
 
 /** How each result is post-processed. */
 export interface PostProcessOptions {

@@ -5,26 +5,8 @@ import hatch3rSchema from "../../schemas/hatch3r.schema.json" with { type: "json
 import verifiedDeliverySchema from "../../schemas/verified-delivery.schema.json" with { type: "json" };
 import type { Profile } from "./profile.js";
 
-/** Sno progress-record machine block markers (public repo sno-ai/sno-station-skills). */
-export const SNO_RECORD_START = "<!-- machine-record:start -->";
-export const SNO_RECORD_END = "<!-- machine-record:end -->";
-/** Sno cutover brief end marker. */
-export const SNO_CUTOVER_EOF = "<!-- AGENT_CUTOVER_EOF -->";
-
-/**
- * Offset of the first line of `text` that is exactly `marker` (trailing spaces or tabs allowed),
- * or -1. A search, not a regex: linear whatever the text.
- */
-export function markerLineOffset(text: string, marker: string): number {
-  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
-    const before = at === 0 ? "\n" : text[at - 1];
-    if (before !== "\n" && before !== "\r") continue;
-    let end = at + marker.length;
-    while (text[end] === " " || text[end] === "\t") end++;
-    if (end === text.length || text[end] === "\n" || text[end] === "\r") return at;
-  }
-  return -1;
-}
+export { markerLineOffset, SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../records/sno-record.js";
+import { SNO_RECORD_START } from "../records/sno-record.js";
 
 /** The three-part handoff contract (public repo 0mandrock1/handoff-skills). */
 export const contractProfile: Profile = {

@@ -18,7 +18,7 @@
 import path from "node:path";
 import type { MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
 import { escapeControls } from "./controls.js";
-import { summarize } from "./summary.js";
+import { summarize } from "../pipeline/summary.js";
 
 /** Annotations of one kind GitHub shows per step (community discussions #26680, #68471). */
 export const ANNOTATIONS_PER_KIND = 10;

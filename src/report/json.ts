@@ -7,7 +7,7 @@
  * Paths are relative to the working directory; lines and columns 1-based.
  */
 import type { MaskedFileResult } from "../engine/diagnostic.js";
-import { summarize, type Summary } from "./summary.js";
+import { summarize, type Summary } from "../pipeline/summary.js";
 
 /** Renders results; `results` must already be masked. */
 export function formatJson(results: readonly MaskedFileResult[]): string {

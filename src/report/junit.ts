@@ -13,7 +13,7 @@
  */
 import type { MaskedFileResult, Severity } from "../engine/diagnostic.js";
 import { ruleDocUrl } from "./rule-docs.js";
-import { summarize } from "./summary.js";
+import { summarize } from "../pipeline/summary.js";
 
 const INVALID_XML_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

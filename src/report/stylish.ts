@@ -6,7 +6,7 @@
 import pc from "picocolors";
 import type { MaskedFileResult } from "../engine/diagnostic.js";
 import { escapeControls } from "./controls.js";
-import { summarize, type Summary } from "./summary.js";
+import { summarize, type Summary } from "../pipeline/summary.js";
 
 /** Options of {@link formatStylish}. */
 export interface StylishOptions {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runLint, type LintCommandOptions } from "../../src/cli/lint.js";
 import { createSession, lintPaths } from "../../src/lint.js";
 import { formatJson, formatJsonEnd, formatJsonFile, formatJsonStart } from "../../src/report/json.js";
-import { summarize } from "../../src/report/summary.js";
+import { summarize } from "../../src/pipeline/summary.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 
