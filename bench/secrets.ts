@@ -15,8 +15,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { noSecrets } from "../rules/no-secrets.js";
-import { createSession, lintPaths } from "../src/lint.js";
-import { scanSecrets } from "../src/secrets/scan.js";
+import { createSession, lintPaths } from "../src/3-check/lint.js";
+import { scanSecrets } from "../src/3-check/secrets/scan.js";
 import { negativeCases, positiveCases } from "../test/secrets/labelled.js";
 import { generateCorpus } from "./corpus.js";
 

@@ -6,8 +6,8 @@
  * opens a new part of its parent: the headings after it repeat the earlier ones on purpose, so
  * they are compared among themselves only.
  */
-import type { Section } from "../src/document/sections.js";
-import type { Rule } from "../src/engine/rule.js";
+import type { Section } from "../src/2-parse/document/sections.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 /** Words naming an addendum, among the first three words of a heading (normalized, lower case). */
 const ADDENDUM_WORDS = new Set(["addendum", "addenda", "nachtrag", "additif", "adenda", "anexo", "aggiunta", "дополнение", "доповнення"]);

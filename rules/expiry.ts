@@ -5,11 +5,11 @@
  * dates in the future beyond a small skew, impossible calendar dates (2026-02-30), dates without a
  * time zone (read as UTC). The clock is the run's (`--now`), never the system's.
  */
-import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";
-import { recordNodeOffsets } from "../src/records/json-record.js";
-import { formatUtc, parseTimestamp, type Timestamp } from "../src/document/timestamp.js";
-import type { Rule, RuleContext } from "../src/engine/rule.js";
-import { schemaDefines } from "../src/profiles/schema-coverage.js";
+import { frontmatterNodeOffsets } from "../src/2-parse/document/frontmatter.js";
+import { recordNodeOffsets } from "../src/2-parse/document/json-record.js";
+import { formatUtc, parseTimestamp, type Timestamp } from "../src/2-parse/document/timestamp.js";
+import type { Rule, RuleContext } from "../src/3-check/engine/rule.js";
+import { schemaDefines } from "../src/2-parse/profiles/schema-coverage.js";
 
 /** Options of the expiry rule. */
 export type ExpiryOptions = {

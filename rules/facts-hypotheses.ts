@@ -6,8 +6,8 @@
 import type { Node, Parent, RootContent } from "mdast";
 import { toString } from "mdast-util-to-string";
 import { visit } from "unist-util-visit";
-import { hasRole } from "../src/document/sections.js";
-import type { Rule } from "../src/engine/rule.js";
+import { hasRole } from "../src/2-parse/document/sections.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 /**
  * Hedged wording: a claim that is believed, not verified. Word-bounded, case-insensitive, no

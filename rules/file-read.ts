@@ -2,7 +2,7 @@
  * file-read: the file could not be read at all (permission, symlink loop, not a regular file,
  * over the size limit). One diagnostic per file; the run goes on.
  */
-import { defineLoadProblemRule } from "../src/engine/load-problem-rule.js";
+import { defineLoadProblemRule } from "../src/3-check/engine/load-problem-rule.js";
 
 export const fileRead = defineLoadProblemRule({
   id: "file-read",

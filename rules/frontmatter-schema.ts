@@ -3,10 +3,10 @@
  * profile's JSON Schema (`schemas/<profile>.schema.json`), validated with ajv; each violation is
  * reported at the YAML or JSON node it is about.
  */
-import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";
-import { recordNodeOffsets } from "../src/records/json-record.js";
-import type { Rule } from "../src/engine/rule.js";
-import { validateWithSchema } from "../src/profiles/schema.js";
+import { frontmatterNodeOffsets } from "../src/2-parse/document/frontmatter.js";
+import { recordNodeOffsets } from "../src/2-parse/document/json-record.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { validateWithSchema } from "../src/2-parse/profiles/schema.js";
 
 export const frontmatterSchema: Rule = {
   meta: {

@@ -2,7 +2,7 @@
  * frontmatter-syntax: the frontmatter block is closed, in a language handoffkit reads (YAML, JSON,
  * TOML), well-formed, a mapping, without duplicate keys, aliases or anchors.
  */
-import type { Rule } from "../src/engine/rule.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 export const frontmatterSyntax: Rule = {
   meta: {

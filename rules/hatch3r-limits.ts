@@ -3,8 +3,8 @@
  * public repo hatch3r/hatch3r, v2.x): body ≤ 51,200 bytes, file ≤ 61,440 bytes, a non-empty body, a
  * `summary` of at most 200 characters, and `target_agent: any` allowed but warned.
  */
-import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";
-import type { Rule } from "../src/engine/rule.js";
+import { frontmatterNodeOffsets } from "../src/2-parse/document/frontmatter.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 /** hatch3r's limits, in bytes (UTF-8) and characters. */
 export const HATCH3R_LIMITS = { bodyBytes: 51_200, fileBytes: 61_440, summaryChars: 200 } as const;

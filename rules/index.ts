@@ -1,7 +1,7 @@
 /**
  * The built-in rules, in the order they run and are documented.
  */
-import type { Rule } from "../src/engine/rule.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 import { duplicateSection } from "./duplicate-section.js";
 import { factsHypotheses } from "./facts-hypotheses.js";
 import { fileEncoding } from "./file-encoding.js";

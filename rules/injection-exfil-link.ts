@@ -6,14 +6,14 @@
  * host who read the handoff and when.
  */
 import type { Definition, Image, ImageReference, Link, LinkReference, Parents } from "mdast";
-import type { HandoffDocument } from "../src/document/model.js";
-import type { Severity } from "../src/engine/diagnostic.js";
-import type { RuleContext } from "../src/engine/rule.js";
-import { defineInjectionRule } from "../src/injection/define-rule.js";
-import { excerpt } from "../src/injection/detector.js";
-import { normalizeText } from "../src/injection/normalize.js";
-import { textRuns } from "../src/injection/runs.js";
-import { textVerdicts } from "../src/injection/verdicts.js";
+import type { HandoffDocument } from "../src/2-parse/document/model.js";
+import type { Severity } from "../src/3-check/engine/diagnostic.js";
+import type { RuleContext } from "../src/3-check/engine/rule.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
+import { excerpt } from "../src/3-check/injection/detector.js";
+import { normalizeText } from "../src/3-check/injection/normalize.js";
+import { textRuns } from "../src/3-check/injection/runs.js";
+import { textVerdicts } from "../src/3-check/injection/verdicts.js";
 
 const INTERPOLATION = /\{\{|\}\}|\$\{|\{%|<%|\[\[|\$[A-Z_][A-Z0-9_]{2,}|\{[A-Za-z_][\w.]{0,40}\}|<[A-Za-z_][\w ]{0,40}>/;
 const SECRET_NAME = /^(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|authorization|secret|client[_-]?secret|password|passwd|pwd|session|sid|cookie|credentials?|private[_-]?key|jwt)$/i;

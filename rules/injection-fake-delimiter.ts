@@ -5,10 +5,10 @@
  * instructions (hatch3r P-LEARN-01), a second frontmatter block in the body that sets
  * `protected`/`scope`/`model` (P-LEARN-02) and forged hatch3r managed-block markers (P-LEARN-04).
  */
-import { defineInjectionRule } from "../src/injection/define-rule.js";
-import { excerpt, patternHits, reportHit, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
-import { normalizeText } from "../src/injection/normalize.js";
-import { textRuns } from "../src/injection/runs.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
+import { excerpt, patternHits, reportHit, reportRuns, type InjectionHit, type InjectionPattern } from "../src/3-check/injection/detector.js";
+import { normalizeText } from "../src/3-check/injection/normalize.js";
+import { textRuns } from "../src/3-check/injection/runs.js";
 
 const PATTERNS: readonly InjectionPattern[] = [
   // ChatML, Llama 2/3, Gemma, Phi, tool delimiters (hatch3r P-PIPE-02, P-PIPE-07)

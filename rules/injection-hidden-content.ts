@@ -8,17 +8,17 @@
  *   `<details>` blocks and elements hidden by their style (`display:none`, zero size, white text)
  *   or the `hidden` attribute: the signal scorer's verdicts for hidden text that no more specific
  *   rule (override, role, extraction, fake delimiter) reports. Hidden text needs fewer signals
- *   than visible prose (`src/injection/scorer.ts`): a handoff has no reason to hide instructions.
+ *   than visible prose (`src/3-check/injection/scorer.ts`): a handoff has no reason to hide instructions.
  *
  * Legitimate uses are left alone: a zero-width joiner inside an emoji sequence, ZWJ/ZWNJ between
  * letters of scripts that need them (Arabic, Persian, Indic), tag characters of a subdivision flag
  * (🏴 + tags), and LRM/RLM marks.
  */
-import type { HandoffDocument } from "../src/document/model.js";
-import type { RuleContext } from "../src/engine/rule.js";
-import { excerpt } from "../src/injection/detector.js";
-import { latinLookAlike } from "../src/injection/confusables.js";
-import { defineInjectionRule } from "../src/injection/define-rule.js";
+import type { HandoffDocument } from "../src/2-parse/document/model.js";
+import type { RuleContext } from "../src/3-check/engine/rule.js";
+import { excerpt } from "../src/3-check/injection/detector.js";
+import { latinLookAlike } from "../src/3-check/injection/confusables.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
 
 const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;

@@ -1,13 +1,13 @@
 /**
  * injection-marker-spoof: a line that imitates the user-tier markers `resume` prints around a
  * handoff's body (`--- BEGIN USER-TIER CONTENT: handoff ---`, `--- END USER-TIER CONTENT: handoff ---`,
- * see `src/resume/markers.ts`). A body that "ends" the user tier early could make what follows read
+ * see `src/3-check/injection/markers.ts`). A body that "ends" the user tier early could make what follows read
  * as the tool's own words.
  */
-import { defineInjectionRule } from "../src/injection/define-rule.js";
-import { patternHits, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
-import { textRuns } from "../src/injection/runs.js";
-import { USER_TIER_BEGIN, USER_TIER_END } from "../src/resume/markers.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
+import { patternHits, reportRuns, type InjectionHit, type InjectionPattern } from "../src/3-check/injection/detector.js";
+import { textRuns } from "../src/3-check/injection/runs.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../src/3-check/injection/markers.js";
 
 /** `USER-TIER` as the markers spell it, with any separator or none (`USER TIER`, `USER_TIER`, `USERTIER`). */
 const USER_TIER = String.raw`USER[\s_-]{0,3}TIER`;

@@ -5,13 +5,13 @@
  * else (hashes, tokens, ids) are left alone, so commit SHAs and digests never fire. Decoding goes
  * two levels deep (base64 of percent-encoded text).
  */
-import { FAMILY_RULE, defineInjectionRule } from "../src/injection/define-rule.js";
-import { excerpt, reportHit, type TextDetector } from "../src/injection/detector.js";
-import { decodedRuns } from "../src/injection/decode.js";
-import { normalizeText } from "../src/injection/normalize.js";
-import { textRuns } from "../src/injection/runs.js";
-import type { SignalMatch } from "../src/injection/scorer.js";
-import { textVerdicts } from "../src/injection/verdicts.js";
+import { FAMILY_RULE, defineInjectionRule } from "../src/3-check/injection/define-rule.js";
+import { excerpt, reportHit, type TextDetector } from "../src/3-check/injection/detector.js";
+import { decodedRuns } from "../src/3-check/injection/decode.js";
+import { normalizeText } from "../src/3-check/injection/normalize.js";
+import { textRuns } from "../src/3-check/injection/runs.js";
+import type { SignalMatch } from "../src/3-check/injection/scorer.js";
+import { textVerdicts } from "../src/3-check/injection/verdicts.js";
 import { detectFakeDelimiter } from "./injection-fake-delimiter.js";
 import { detectMarkerSpoof } from "./injection-marker-spoof.js";
 import { detectToolCall } from "./injection-tool-call.js";

@@ -8,11 +8,11 @@
  * plain view (a destructive, credential or exfiltration ask backed by claimed authority, an
  * address to the AI, or a second ask).
  *
- * Decisions come from the signal scorer (`src/injection/scorer.ts`): handoffs are full of
+ * Decisions come from the signal scorer (`src/3-check/injection/scorer.ts`): handoffs are full of
  * imperatives for the next agent ("Do NOT push to main", "ignore the flaky test", "delete the
  * stale tags"), and none of those holds a strong signal or two weaker ones.
  */
-import { defineInjectionRule } from "../src/injection/define-rule.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
 
 /** The `injection-override` rule; see `rules/injection-override.md`. */
 export const injectionOverride = defineInjectionRule({

@@ -7,9 +7,9 @@
  * A handoff legitimately hands over roles ("you are now the owner of the release branch", "act as
  * the release manager until Friday"): those are weak signals and stay quiet alone; a new AI
  * identity, an unrestricted mode, or a weak one joined by another signal (claimed privileges, a
- * destructive ask) is reported. Decisions come from the signal scorer (`src/injection/scorer.ts`).
+ * destructive ask) is reported. Decisions come from the signal scorer (`src/3-check/injection/scorer.ts`).
  */
-import { defineInjectionRule } from "../src/injection/define-rule.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
 
 /** The `injection-role` rule; see `rules/injection-role.md`. */
 export const injectionRole = defineInjectionRule({

@@ -7,10 +7,10 @@
  * A single `Action:` line is ordinary handoff prose ("**Action:** rerun the job"), so the loop
  * needs two different loop labels on nearby lines.
  */
-import { defineInjectionRule } from "../src/injection/define-rule.js";
-import { excerpt, patternHits, reportHit, reportRuns, type InjectionHit, type InjectionPattern } from "../src/injection/detector.js";
-import type { NormalizedText } from "../src/injection/normalize.js";
-import { textRuns } from "../src/injection/runs.js";
+import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
+import { excerpt, patternHits, reportHit, reportRuns, type InjectionHit, type InjectionPattern } from "../src/3-check/injection/detector.js";
+import type { NormalizedText } from "../src/3-check/injection/normalize.js";
+import { textRuns } from "../src/3-check/injection/runs.js";
 
 const PATTERNS: readonly InjectionPattern[] = [
   {

@@ -1,14 +1,14 @@
 /**
  * integrity: the `integrity` frontmatter value (`sha256:` + 64 lowercase hex) matches the body.
  * hatch3r documents use hatch3r's digest; every other Markdown profile uses handoffkit's canonical
- * form (see `src/integrity/digest.ts` and `rules/integrity.md`). When only the line endings changed
+ * form (see `src/3-check/integrity/digest.ts` and `rules/integrity.md`). When only the line endings changed
  * since sealing, the finding says so instead of calling the document tampered.
  */
-import { frontmatterNodeOffsets } from "../src/document/frontmatter.js";
-import type { Rule } from "../src/engine/rule.js";
-import type { Severity, SeveritySetting } from "../src/engine/diagnostic.js";
-import { checkIntegrity, INTEGRITY_PATTERN, integrityBody } from "../src/integrity/digest.js";
-import { schemaDefines, schemaRequires } from "../src/profiles/schema-coverage.js";
+import { frontmatterNodeOffsets } from "../src/2-parse/document/frontmatter.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import type { Severity, SeveritySetting } from "../src/3-check/engine/diagnostic.js";
+import { checkIntegrity, INTEGRITY_PATTERN, integrityBody } from "../src/3-check/integrity/digest.js";
+import { schemaDefines, schemaRequires } from "../src/2-parse/profiles/schema-coverage.js";
 
 /** Options of the integrity rule. */
 export type IntegrityOptions = {

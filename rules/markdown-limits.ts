@@ -1,15 +1,15 @@
 /**
  * markdown-limits: a block of the body was not parsed as Markdown because its nesting or its count
  * of inline delimiters would make the parser take minutes or overflow the stack (limits and
- * measurements in src/document/markdown-limits.ts). The Markdown rules (sections, markdownlint, …)
+ * measurements in src/2-parse/document/markdown-limits.ts). The Markdown rules (sections, markdownlint, …)
  * do not see that block; the text rules (secrets, injection, integrity) still do.
  */
 import {
   MAX_BLOCK_DELIMITERS,
   MAX_CONTAINER_DEPTH,
   MAX_DOCUMENT_DELIMITER_WORK,
-} from "../src/document/markdown-limits.js";
-import type { Rule } from "../src/engine/rule.js";
+} from "../src/2-parse/document/markdown-limits.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 export const markdownLimits: Rule = {
   meta: {

@@ -2,18 +2,18 @@
  * markdownlint: markdownlint's own rules (MD001–MD060), run through the `markdownlint` library
  * in the same pass and reported under their own ids (`MD056`). By default only the `handoff`
  * preset runs: the rules whose findings are broken rendering or a changed meaning in a handoff,
- * read as a handoff (src/markdownlint/handoff-reading.ts); `"markdownlint": "all"` runs every rule.
+ * read as a handoff (src/3-check/markdownlint/handoff-reading.ts); `"markdownlint": "all"` runs every rule.
  * Line numbers are identical to ours: markdownlint gets the same text (BOM removed) and is told
  * exactly where our frontmatter block ends.
  */
 import { lint } from "markdownlint/sync";
 import type { Configuration, LintError } from "markdownlint";
-import { blankBlocks } from "../src/document/markdown-limits.js";
-import type { Rule, RuleContext } from "../src/engine/rule.js";
-import type { SeveritySetting } from "../src/engine/diagnostic.js";
-import { HANDOFF_READINGS, ReadingView } from "../src/markdownlint/handoff-reading.js";
-import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, MARKDOWNLINT_PRESETS, type MarkdownlintPreset } from "../src/markdownlint/presets.js";
-import { MARKDOWNLINT_RULE_NAMES } from "../src/markdownlint/rule-names.js";
+import { blankBlocks } from "../src/2-parse/document/markdown-limits.js";
+import type { Rule, RuleContext } from "../src/3-check/engine/rule.js";
+import type { SeveritySetting } from "../src/3-check/engine/diagnostic.js";
+import { HANDOFF_READINGS, ReadingView } from "../src/3-check/markdownlint/handoff-reading.js";
+import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, MARKDOWNLINT_PRESETS, type MarkdownlintPreset } from "../src/3-check/markdownlint/presets.js";
+import { MARKDOWNLINT_RULE_NAMES } from "../src/3-check/markdownlint/rule-names.js";
 
 /** The default preset's markdownlint config (`handoff`). */
 export const MARKDOWNLINT_DEFAULTS: Readonly<Configuration> = MARKDOWNLINT_PRESET_CONFIG.handoff;

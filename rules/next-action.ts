@@ -2,9 +2,9 @@
  * next-action: the handoff says what to do next. The whole point of a handoff is that the next
  * session can start without re-asking.
  */
-import { isSectionEmpty } from "../src/document/sections.js";
-import type { Rule } from "../src/engine/rule.js";
-import { findNextAction } from "../src/profiles/next-action.js";
+import { isSectionEmpty } from "../src/2-parse/document/sections.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { findNextAction } from "../src/3-check/heuristics/next-action.js";
 
 /** How the message names what a body-read next step rests on. */
 const BASIS_TEXT = {

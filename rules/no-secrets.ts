@@ -4,13 +4,13 @@
  * HTML comments, JSON records) and over multi-line frontmatter values with their lines joined.
  *
  * Found values are reported with `secrets: [value]`, so the engine masks them in every message of
- * the file (`src/secrets/mask.ts`); the message itself only ever holds the masked form.
+ * the file (`src/3-check/secrets/mask.ts`); the message itself only ever holds the masked form.
  */
-import type { Rule } from "../src/engine/rule.js";
-import { maskSecret } from "../src/secrets/mask.js";
-import { SECRET_DETECTORS } from "../src/secrets/detectors.js";
-import { documentSecrets } from "../src/secrets/document.js";
-import type { SecretMatch } from "../src/secrets/scan.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { maskSecret } from "../src/3-check/secrets/mask.js";
+import { SECRET_DETECTORS } from "../src/3-check/secrets/detectors.js";
+import { documentSecrets } from "../src/3-check/secrets/document.js";
+import type { SecretMatch } from "../src/3-check/secrets/scan.js";
 
 /** Options of `no-secrets`. */
 export interface NoSecretsOptions {

@@ -2,9 +2,9 @@
  * record-closed-pending: a closed verified-delivery record has no pending steps. A closed record
  * never resumes, so pending work in it would be silently dropped.
  */
-import { recordNodeOffsets } from "../src/records/json-record.js";
-import type { Rule } from "../src/engine/rule.js";
-import { readDeliveryRecord } from "../src/profiles/verified-delivery.js";
+import { recordNodeOffsets } from "../src/2-parse/document/json-record.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { readDeliveryRecord } from "../src/2-parse/profiles/verified-delivery.js";
 
 export const recordClosedPending: Rule = {
   meta: {

@@ -3,9 +3,9 @@
  * `authorization_boundary.authorized`. Re-entry stops at the first step outside it (that gate needs
  * the owner), so the record should say so up front.
  */
-import { recordNodeOffsets } from "../src/records/json-record.js";
-import type { Rule } from "../src/engine/rule.js";
-import { readDeliveryRecord, sameStep, stepName } from "../src/profiles/verified-delivery.js";
+import { recordNodeOffsets } from "../src/2-parse/document/json-record.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { readDeliveryRecord, sameStep, stepName } from "../src/2-parse/profiles/verified-delivery.js";
 
 export const recordPendingAuthorized: Rule = {
   meta: {

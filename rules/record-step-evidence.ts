@@ -2,9 +2,9 @@
  * record-step-evidence: each completed step of a verified-delivery record carries evidence. The
  * schema requires the `evidence` key; this rule finds the empty ones (`""`, `null`, `[]`, `{}`).
  */
-import { recordNodeOffsets } from "../src/records/json-record.js";
-import type { Rule } from "../src/engine/rule.js";
-import { readDeliveryRecord, stepName } from "../src/profiles/verified-delivery.js";
+import { recordNodeOffsets } from "../src/2-parse/document/json-record.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { readDeliveryRecord, stepName } from "../src/2-parse/profiles/verified-delivery.js";
 
 /** True for evidence that says nothing. */
 function isEmptyEvidence(value: unknown): boolean {

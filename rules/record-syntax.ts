@@ -2,7 +2,7 @@
  * record-syntax: a JSON handoff record (a `.json` file, or a fenced verified-delivery block) is
  * valid JSON.
  */
-import type { Rule } from "../src/engine/rule.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 export const recordSyntax: Rule = {
   meta: {

@@ -2,10 +2,10 @@
  * required-sections: every section the profile requires is present, at the profile's heading
  * level, and not empty. (The next action's emptiness is the `next-action` rule's.)
  */
-import { restRendersAsCode } from "../src/document/fences.js";
-import { isSectionEmpty } from "../src/document/sections.js";
-import type { Rule } from "../src/engine/rule.js";
-import { findSection, sectionsApply, standInFor } from "../src/profiles/profile.js";
+import { restRendersAsCode } from "../src/2-parse/document/fences.js";
+import { isSectionEmpty } from "../src/2-parse/document/sections.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { findSection, sectionsApply, standInFor } from "../src/2-parse/profiles/profile.js";
 
 export const requiredSections: Rule = {
   meta: {

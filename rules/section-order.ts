@@ -1,8 +1,8 @@
 /**
  * section-order: for profiles with a fixed order (contract), the known sections appear in it.
  */
-import type { Rule } from "../src/engine/rule.js";
-import { sectionMatches, sectionsApply } from "../src/profiles/profile.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { sectionMatches, sectionsApply } from "../src/2-parse/profiles/profile.js";
 
 export const sectionOrder: Rule = {
   meta: {

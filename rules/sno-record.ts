@@ -4,9 +4,9 @@
  * fields as `handoff checkpoint` writes them, uncommitted paths sorted bytewise, at most five recent
  * commits), and a cutover brief ends with its `<!-- AGENT_CUTOVER_EOF -->` line.
  */
-import type { Rule } from "../src/engine/rule.js";
-import { markerLineOffset, SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../src/profiles/builtin.js";
-import { locateRecordBlock, parseRecordContent, RecordError } from "../src/records/sno-record.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { markerLineOffset, SNO_CUTOVER_EOF, SNO_RECORD_END, SNO_RECORD_START } from "../src/2-parse/profiles/builtin.js";
+import { locateRecordBlock, parseRecordContent, RecordError } from "../src/2-parse/document/sno-record.js";
 
 export const snoRecord: Rule = {
   meta: {

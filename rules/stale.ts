@@ -5,10 +5,10 @@
  * frontmatter has `created`, `updated` or `expires_after` are left to `expiry`; documents kept as
  * history (see `history-mark.ts`) are not checked.
  */
-import { historyMark } from "../src/document/history-mark.js";
-import { statedDates } from "../src/document/stated-dates.js";
-import { formatUtc } from "../src/document/timestamp.js";
-import { checkInPhases, type ClockPhases, type Rule } from "../src/engine/rule.js";
+import { historyMark } from "../src/3-check/heuristics/history-mark.js";
+import { statedDates } from "../src/3-check/heuristics/stated-dates.js";
+import { formatUtc } from "../src/2-parse/document/timestamp.js";
+import { checkInPhases, type ClockPhases, type Rule } from "../src/3-check/engine/rule.js";
 
 /** Options of the stale rule. */
 export type StaleOptions = {

@@ -2,11 +2,11 @@
  * unclosed-fence: a fenced code block that is never closed runs to the end of the document (or of
  * the list item or quote it opens in), so everything after the opening fence — headings, next
  * steps, a second handoff — renders as code. markdownlint has no rule for it. What closes a fence:
- * see `src/document/fences.ts`.
+ * see `src/2-parse/document/fences.ts`.
  */
 import type { Code, Nodes, Parents } from "mdast";
-import { unclosedFence as readUnclosedFence } from "../src/document/fences.js";
-import type { Rule } from "../src/engine/rule.js";
+import { unclosedFence as readUnclosedFence } from "../src/2-parse/document/fences.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 /** Calls `found` with each `code` node under `parent` and its parent, in document order (block nodes only: code is never inline). */
 function forEachCode(parent: Parents, found: (node: Code, parent: Parents) => void): void {

@@ -4,9 +4,9 @@
  * finding per document, at the first placeholder, naming how many there are and where the first
  * few are: a reviewer fills the template once, not placeholder by placeholder.
  */
-import { findPlaceholders, type Placeholder } from "../src/document/placeholders.js";
-import { isTemplatePath } from "../src/document/template-path.js";
-import type { Rule } from "../src/engine/rule.js";
+import { findPlaceholders, type Placeholder } from "../src/3-check/heuristics/placeholders.js";
+import { isTemplatePath } from "../src/3-check/heuristics/template-path.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
 
 /** Options of the unfilled-template rule. */
 export type UnfilledTemplateOptions = {

@@ -2,8 +2,8 @@
  * unknown-suppression: a `handoff-disable…`/`handoff-enable` comment names a rule that does not
  * exist, so it silences nothing (a typo would otherwise hide nothing and say nothing).
  */
-import type { Rule } from "../src/engine/rule.js";
-import { isKnownRuleName, suppressionDirectives } from "../src/engine/suppress.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { isKnownRuleName, suppressionDirectives } from "../src/3-check/engine/suppress.js";
 
 export const unknownSuppression: Rule = {
   meta: {

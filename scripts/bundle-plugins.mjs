@@ -67,15 +67,15 @@ const lazyStringWidth = {
 };
 
 /**
- * src/engine/config-validator.ts becomes ajv's standalone code for the config schema, generated
- * with the options and schema src/engine/config.ts compiles at run time, so a run with a config
+ * src/3-check/engine/config-validator.ts becomes ajv's standalone code for the config schema, generated
+ * with the options and schema src/3-check/engine/config.ts compiles at run time, so a run with a config
  * file validates it without compiling the schema first.
  */
 const precompiledConfigValidator = {
   name: "precompiled-config-validator",
   setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]engine[\\/]config-validator\.js$/ }, async () => {
-      const { CONFIG_AJV_OPTIONS, configValidationSchema } = await import(pathToFileURL(path.join(root, "dist/src/engine/config.js")).href);
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]3-check[\\/]engine[\\/]config-validator\.js$/ }, async () => {
+      const { CONFIG_AJV_OPTIONS, configValidationSchema } = await import(pathToFileURL(path.join(root, "dist/src/3-check/engine/config.js")).href);
       const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true } });
       const code = standaloneCode(ajv, ajv.compile(configValidationSchema()));
       return { contents: `${code}\nexport function precompiledConfigValidator() {\n  return validate;\n}\n`, loader: "js", resolveDir: root };
@@ -84,7 +84,7 @@ const precompiledConfigValidator = {
 };
 
 /**
- * src/injection/confusables.ts reads Unicode's confusables table (96 KB of JSON) with a
+ * src/3-check/injection/confusables.ts reads Unicode's confusables table (96 KB of JSON) with a
  * `createRequire` on first use, which esbuild cannot follow: the bundle would load it from
  * node_modules at run time and fail without them. With the local `require` taken out, the call is
  * the bundler's own: the table is in the bundle and still evaluated only on first use.
@@ -92,7 +92,7 @@ const precompiledConfigValidator = {
 const bundledConfusables = {
   name: "bundled-confusables",
   setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]injection[\\/]confusables\.js$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]3-check[\\/]injection[\\/]confusables\.js$/ }, async (args) => {
       const source = await readFile(args.path, "utf8");
       const local = "const require = createRequire(import.meta.url);";
       if (!source.includes(local)) throw new Error(`bundled-confusables: ${args.path} no longer makes its require as expected`);

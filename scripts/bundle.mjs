@@ -2,13 +2,13 @@
 /**
  * `npm run build` step 2: bundles the compiled CLI (dist/src, from tsc) with esbuild into
  * dist/bundle/:
- * - `handoff.cjs`: the whole CLI as one CommonJS script (entry src/cli/bundle-entry.ts; commands
+ * - `handoff.cjs`: the whole CLI as one CommonJS script (entry src/6-front-ends/bin/bundle-entry.ts; commands
  *   other than the one run are bundled but not evaluated: esbuild turns their `import()` into lazy
  *   initialisers). One file instead of ~400 modules halves a one-file run's start-up (the
  *   pre-commit case), and a script, unlike an ES module on Node 20, can run from a V8 code cache.
- * - `main.js` (the `handoff` bin, src/cli/bundle-main.ts): runs `handoff.cjs` through that code
- *   cache (src/cli/compile-cache.ts); it is given the SHA-256 of `handoff.cjs` to name its cache.
- * - `lint-worker.js`: the worker threads' entry (an ES module, as src/parallel/pool.ts starts it).
+ * - `main.js` (the `handoff` bin, src/6-front-ends/bin/bundle-main.ts): runs `handoff.cjs` through that code
+ *   cache (src/6-front-ends/bin/compile-cache.ts); it is given the SHA-256 of `handoff.cjs` to name its cache.
+ * - `lint-worker.js`: the worker threads' entry (an ES module, as src/3-check/pipeline/pool.ts starts it).
  * - `index.js` (the library, `handoffkit`) and `markdownlint.js` (`handoffkit/markdownlint`), ES modules.
  * Every bundle carries its dependencies: the package installs none, and runs without node_modules.
  */
@@ -40,7 +40,7 @@ const common = {
 const cli = path.join(outdir, "handoff.cjs");
 await build({
   ...common,
-  entryPoints: [compiled("cli/bundle-entry.js")],
+  entryPoints: [compiled("6-front-ends/bin/bundle-entry.js")],
   outfile: cli,
   format: "cjs",
   // `import()` of a Node built-in becomes `require`: a script run from the code cache has no
@@ -67,7 +67,7 @@ const esmBanner = {
 // (write-file-atomic names its temp files from __filename): give them this file's.
 const esm = await build({
   ...common,
-  entryPoints: { "lint-worker": compiled("parallel/lint-worker.js"), index: compiled("index.js"), markdownlint: compiled("markdownlint/custom-rules.js") },
+  entryPoints: { "lint-worker": compiled("3-check/pipeline/lint-worker.js"), index: compiled("index.js"), markdownlint: compiled("6-front-ends/markdownlint/custom-rules.js") },
   outdir,
   format: "esm",
   splitting: true,
@@ -86,7 +86,7 @@ for (const file of Object.keys(esm.metafile.outputs)) makeAscii(path.join(root, 
 const bundleHash = createHash("sha256").update(readFileSync(cli)).digest("hex");
 await build({
   ...common,
-  entryPoints: { main: compiled("cli/bundle-main.js") },
+  entryPoints: { main: compiled("6-front-ends/bin/bundle-main.js") },
   outdir,
   format: "esm",
   define: { __HANDOFFKIT_BUNDLE_HASH__: JSON.stringify(bundleHash) },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/stats/font-metrics.ts: the advance widths of DejaVu Sans (Book and Bold, from the
+ * Writes src/4-report/stats/font-metrics.ts: the advance widths of DejaVu Sans (Book and Bold, from the
  * `dejavu-fonts-ttf` devDependency, read with opentype.js) for the characters chart labels use,
  * in thousandths of an em. The charts lay text out with these widths; DejaVu Sans is wider than the
  * usual system sans fonts, so text laid out for it also fits when a viewer substitutes another.
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import opentype from "opentype.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const target = path.join(root, "src/stats/font-metrics.ts");
+const target = path.join(root, "src/4-report/stats/font-metrics.ts");
 const fontDir = path.join(root, "node_modules/dejavu-fonts-ttf/ttf");
 
 /** Printable ASCII and Latin-1, plus the typographic punctuation labels may carry. */

@@ -1,6 +1,6 @@
 /** Types of scripts/injection-gates.mjs. */
 
-/** A gate as src/injection/gates.ts reads it. */
+/** A gate as src/3-check/injection/gates.ts reads it. */
 export type GateData = true | string | { all: GateData[] } | { any: GateData[] };
 
 /** The gate of regex `re`: literals every match holds, folded with `fold` (one character in, its fold out). */

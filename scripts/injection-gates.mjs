@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Writes src/injection/gates.generated.ts: for each signal pattern of the injection scorer (the
+ * Writes src/3-check/injection/gates.generated.ts: for each signal pattern of the injection scorer (the
  * English and other-language lexicons, built in dist/ by `npm run build`), a gate — a condition on
- * literal substrings that every match of the pattern contains (see src/injection/gates.ts).
+ * literal substrings that every match of the pattern contains (see src/3-check/injection/gates.ts).
  *
  * The pattern is parsed with @eslint-community/regexpp; the gate is derived from its syntax tree
  * the way RE2's prefilter does it: each node yields either its exact set of (folded) strings, while
@@ -19,8 +19,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseRegExpLiteral } from "@eslint-community/regexpp";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const target = path.join(root, "src/injection/gates.generated.ts");
-const dist = (file) => import(pathToFileURL(path.join(root, "dist/src/injection", file)).href);
+const target = path.join(root, "src/3-check/injection/gates.generated.ts");
+const dist = (file) => import(pathToFileURL(path.join(root, "dist/src/3-check/injection", file)).href);
 
 /** Largest exact set kept for a sequence, and for an alternation. */
 const MAX_PRODUCT = 32;

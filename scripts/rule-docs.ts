@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtinRules } from "../rules/index.js";
-import { SECRET_DETECTORS } from "../src/secrets/detectors.js";
-import { atomicWrite } from "../src/fs/atomic-write.js";
+import { SECRET_DETECTORS } from "../src/3-check/secrets/detectors.js";
+import { atomicWrite } from "../src/0-platform/fs/atomic-write.js";
 import { renderPage } from "./rule-docs/render.js";
 
 const rulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../rules");

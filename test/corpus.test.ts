@@ -8,9 +8,9 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FileResult } from "../src/engine/diagnostic.js";
-import { createSession, lintPaths } from "../src/lint.js";
-import { summarize } from "../src/pipeline/summary.js";
+import type { FileResult } from "../src/3-check/engine/diagnostic.js";
+import { createSession, lintPaths } from "../src/3-check/lint.js";
+import { summarize } from "../src/3-check/pipeline/summary.js";
 import { repoRoot } from "./helpers/locations.js";
 
 const corpusDir = path.join(repoRoot, "corpus");

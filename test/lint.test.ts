@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../src/engine/diagnostic.js";
-import type { Rule } from "../src/engine/rule.js";
-import { createSession, lintPaths, lintText } from "../src/lint.js";
+import type { Diagnostic } from "../src/3-check/engine/diagnostic.js";
+import type { Rule } from "../src/3-check/engine/rule.js";
+import { createSession, lintPaths, lintText } from "../src/3-check/lint.js";
 import { repoRoot } from "./helpers/locations.js";
 
 /** Everything a reader sees of a finding: position, rule, severity, message. */

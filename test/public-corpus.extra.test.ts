@@ -6,8 +6,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CommandIO } from "../src/cli/io.js";
-import { runCli } from "../src/cli/program.js";
+import type { CommandIO } from "../src/6-front-ends/cli/io.js";
+import { runCli } from "../src/6-front-ends/cli/program.js";
 import { publicCorpusDir } from "./helpers/locations.js";
 
 interface JsonReport {

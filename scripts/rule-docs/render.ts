@@ -2,11 +2,11 @@
  * The generated parts of the rule docs (`rules/<id>.md`), rendered from the code so the pages cannot
  * drift from it (after markdownlint's `doc-build/`): each page's header block from the rule's `meta`
  * (severity, profiles, formats, tags, precision, message ids, options from `optionsSchema`), and the
- * detector table of `rules/no-secrets.md` from `src/secrets/detectors.ts`. Each part sits between
+ * detector table of `rules/no-secrets.md` from `src/3-check/secrets/detectors.ts`. Each part sits between
  * a start and an end marker comment; `npm run docs` rewrites them and a test compares them.
  */
-import type { RuleMeta } from "../../src/engine/rule.js";
-import type { SecretDetector } from "../../src/secrets/detector.js";
+import type { RuleMeta } from "../../src/3-check/engine/rule.js";
+import type { SecretDetector } from "../../src/3-check/secrets/detector.js";
 
 /** A generated part of a page: its marker name and its text (without the markers). */
 export interface GeneratedPart {

@@ -6,8 +6,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CACHE_FILE_NAME } from "../../src/cache/lint-cache.js";
-import { createSession, lintPaths, type LintOptions } from "../../src/lint.js";
+import { CACHE_FILE_NAME } from "../../src/3-check/cache/lint-cache.js";
+import { createSession, lintPaths, type LintOptions } from "../../src/3-check/lint.js";
 import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
 import { repoRoot } from "../helpers/locations.js";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSession, lintPaths } from "../../src/lint.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
 
 let dir: string;
 beforeEach(() => {

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/locations.js";
 
 const bundle = path.join(repoRoot, "dist/bundle/main.js");
-const compiled = path.join(repoRoot, "dist/src/cli/main.js");
+const compiled = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-bundle-plugins-"));

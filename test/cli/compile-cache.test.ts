@@ -1,5 +1,5 @@
 /**
- * The bundle's V8 code cache (src/cli/compile-cache.ts): written once per build, Node and command,
+ * The bundle's V8 code cache (src/6-front-ends/bin/compile-cache.ts): written once per build, Node and command,
  * taken on the next run, refused when foreign or broken, and never a change in what a run prints.
  */
 import { spawnSync } from "node:child_process";
@@ -7,9 +7,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cacheFileName, compileCacheDirectory, KEPT_PER_COMMAND, pruneCacheDirectory } from "../../src/cli/compile-cache.js";
-import type { CommandIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/program.js";
+import { cacheFileName, compileCacheDirectory, KEPT_PER_COMMAND, pruneCacheDirectory } from "../../src/6-front-ends/bin/compile-cache.js";
+import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const bundle = path.join(repoRoot, "dist/bundle/main.js");

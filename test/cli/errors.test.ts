@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { exitForError, parseNow, UsageError, UserError } from "../../src/cli/errors.js";
-import { runCli } from "../../src/cli/program.js";
-import { GitError } from "../../src/git/run.js";
+import { exitForError, parseNow, UsageError, UserError } from "../../src/6-front-ends/cli/errors.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { GitError } from "../../src/0-platform/git/run.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 const outside = mkdtempSync(path.join(os.tmpdir(), "handoffkit-no-repo-"));

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXIT_CODES, type CommandName } from "../../src/cli/exit-codes.js";
-import { runCli } from "../../src/cli/program.js";
+import { EXIT_CODES, type CommandName } from "../../src/6-front-ends/cli/exit-codes.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 

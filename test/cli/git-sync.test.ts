@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { syncStores } from "../../src/store/git-sync.js";
+import { syncStores } from "../../src/5-operations/store/git-sync.js";
 import { cli } from "../helpers/git-repo.js";
 
 const NOW = "2026-03-02T09:00:00Z";

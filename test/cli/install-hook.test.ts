@@ -7,8 +7,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CHAINED_HOOK_NAME, HOOK_MARKER, installedCliPath } from "../../src/operations/install-hook.js";
-import { runCli } from "../../src/cli/program.js";
+import { CHAINED_HOOK_NAME, HOOK_MARKER, installedCliPath } from "../../src/5-operations/install-hook.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 
 const BROKEN = "---js\nmodule.exports = { id: 1 }\n---\n# Notes\n\n## Next steps\n\n- run the tests\n";
 const CLEAN = "# Notes\n\n## Next steps\n\n- run the tests\n";

@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { loadConfig } from "../../src/engine/config.js";
-import { createSession, settingsFor } from "../../src/lint.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { loadConfig } from "../../src/3-check/engine/config.js";
+import { createSession, settingsFor } from "../../src/3-check/lint.js";
 
 const BROKEN = "---js\nmodule.exports = {}\n---\n# Notes\n\n## Next steps\n\n- run it\n";
 const CLEAN = "# Notes\n\n## Next steps\n\n- run it\n";

@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runLint, type LintCommandOptions } from "../../src/cli/lint.js";
-import { createSession, lintPaths } from "../../src/lint.js";
-import { formatJson, formatJsonEnd, formatJsonFile, formatJsonStart } from "../../src/report/json.js";
-import { summarize } from "../../src/pipeline/summary.js";
+import { runLint, type LintCommandOptions } from "../../src/6-front-ends/cli/lint.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
+import { formatJson, formatJsonEnd, formatJsonFile, formatJsonStart } from "../../src/4-report/json.js";
+import { summarize } from "../../src/3-check/pipeline/summary.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 

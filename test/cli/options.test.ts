@@ -1,5 +1,5 @@
 /**
- * The shared options (src/cli/options.ts) check their values as commander parses them: a bad
+ * The shared options (src/6-front-ends/cli/options.ts) check their values as commander parses them: a bad
  * format, clock or profile is one `handoff: …` line and exit 2 for every command that takes it,
  * before the command runs.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-options-"));

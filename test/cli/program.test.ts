@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CommandIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/program.js";
-import { packageVersion } from "../../src/operations/package-info.js";
+import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { packageVersion } from "../../src/5-operations/package-info.js";
 
 /** A CommandIO that records what the command writes. */
 function fakeIO(cwd: string, env: NodeJS.ProcessEnv = {}, isTTY = false) {
@@ -277,7 +277,7 @@ describe("handoff lint: config", () => {
 
 describe("small guards", () => {
   it("refuses to write the report over a file being linted, and a zero --max-file-size", async () => {
-    const { runCli } = await import("../../src/cli/program.js");
+    const { runCli } = await import("../../src/6-front-ends/cli/program.js");
     const { captureIO } = await import("../helpers/capture-io.js");
     const { repoRoot } = await import("../helpers/locations.js");
     const cap = captureIO(repoRoot);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runLint } from "../../src/cli/lint.js";
-import { createProgress, showsProgress } from "../../src/cli/progress.js";
-import type { CommandIO } from "../../src/cli/io.js";
+import { runLint } from "../../src/6-front-ends/cli/lint.js";
+import { createProgress, showsProgress } from "../../src/6-front-ends/cli/progress.js";
+import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
 import { repoRoot } from "../helpers/locations.js";
 
 function terminal(env: NodeJS.ProcessEnv = {}, tty = { stdout: true, stderr: true }) {

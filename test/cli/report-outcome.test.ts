@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Log } from "sarif";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 
 /** One warning (a duplicate section), no error. */
 const WARNING_ONLY = "# Notes\n\n## Next steps\n\n- a\n\n## Next steps\n\n- b\n";

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runSeal } from "../../src/cli/seal.js";
-import type { CommandIO } from "../../src/cli/io.js";
-import type { Rule } from "../../src/engine/rule.js";
+import { runSeal } from "../../src/6-front-ends/cli/seal.js";
+import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
+import type { Rule } from "../../src/3-check/engine/rule.js";
 import { cli } from "../helpers/git-repo.js";
 
 let dir: string;

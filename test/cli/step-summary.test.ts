@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 const ESC = "\u001b";

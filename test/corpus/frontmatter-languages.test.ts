@@ -5,8 +5,8 @@
  * same fields at the same keys.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintPaths } from "../../src/lint.js";
+import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
 import { cli } from "../helpers/git-repo.js";
 import { repoRoot } from "../helpers/locations.js";
 

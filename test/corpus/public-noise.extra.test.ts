@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import { createSession, lintPaths } from "../../src/lint.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const beside = path.resolve(repoRoot, "../shared/corpus-public");

@@ -10,11 +10,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import { SECRET_DETECTORS } from "../../src/secrets/detectors.js";
+import { SECRET_DETECTORS } from "../../src/3-check/secrets/detectors.js";
 import { renderPage } from "../../scripts/rule-docs/render.js";
 import { examples, type DocExample } from "../helpers/doc-examples.js";
-import { createSession, lintText } from "../../src/lint.js";
-import type { Rule } from "../../src/engine/rule.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
+import type { Rule } from "../../src/3-check/engine/rule.js";
 import { repoRoot } from "../helpers/locations.js";
 
 /**

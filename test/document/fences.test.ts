@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { restRendersAsCode } from "../../src/document/fences.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { restRendersAsCode } from "../../src/2-parse/document/fences.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 function rendersAsCode(text: string): boolean {
   const document = parseDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"));

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import matter from "gray-matter";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { FRONTMATTER_ENGINES, REFUSED_ENGINE, readFrontmatter } from "../../src/document/frontmatter.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { FRONTMATTER_ENGINES, REFUSED_ENGINE, readFrontmatter } from "../../src/2-parse/document/frontmatter.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 const marker = path.join(os.tmpdir(), `handoffkit-engine-marker-${process.pid}`);
 /** Writes the marker file when evaluated (as gray-matter's default `javascript` engine would). */

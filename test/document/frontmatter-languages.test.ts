@@ -3,10 +3,10 @@
  * split agrees with the Markdown parse whatever the language.
  */
 import { describe, expect, it } from "vitest";
-import { frontmatterNodeOffsets, readFrontmatter, type Frontmatter } from "../../src/document/frontmatter.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { MAX_NESTING_DEPTH } from "../../src/document/nesting.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { frontmatterNodeOffsets, readFrontmatter, type Frontmatter } from "../../src/2-parse/document/frontmatter.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { MAX_NESTING_DEPTH } from "../../src/2-parse/document/nesting.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 function frontmatterOf(text: string): Frontmatter {
   const read = readFrontmatter(text);

@@ -8,12 +8,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { frontmatterNodeOffsets } from "../../src/document/frontmatter.js";
-import { parseDocument } from "../../src/document/parse.js";
-import type { HandoffDocument } from "../../src/document/model.js";
-import type { Point } from "../../src/document/position.js";
-import { createSession, lintPaths } from "../../src/lint.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { frontmatterNodeOffsets } from "../../src/2-parse/document/frontmatter.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import type { HandoffDocument } from "../../src/2-parse/document/model.js";
+import type { Point } from "../../src/2-parse/document/position.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
 
 /** Rules whose findings come from the frontmatter wherever they point. */

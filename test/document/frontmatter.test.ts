@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { frontmatterNodeOffsets, locateFrontmatter, readFrontmatter, type Frontmatter } from "../../src/document/frontmatter.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { LineIndex } from "../../src/document/position.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { frontmatterNodeOffsets, locateFrontmatter, readFrontmatter, type Frontmatter } from "../../src/2-parse/document/frontmatter.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { LineIndex } from "../../src/2-parse/document/position.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 /** Parses the frontmatter of `text` (which must open one). */
 function frontmatterOf(text: string): Frontmatter {

@@ -1,5 +1,5 @@
 /**
- * The heading segment splitter (`src/document/heading-separators.ts`) cuts exactly where the
+ * The heading segment splitter (`src/2-parse/roles/heading-separators.ts`) cuts exactly where the
  * regular-expression split it replaces did: on every heading of `corpus/` and the public corpus,
  * folded and raw, and on random strings over the separators' alphabet; and its work grows
  * linearly with a run of spaces.
@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { splitHeadingSegments } from "../../src/document/heading-separators.js";
-import { foldHeadingText } from "../../src/document/role-text.js";
+import { splitHeadingSegments } from "../../src/2-parse/roles/heading-separators.js";
+import { foldHeadingText } from "../../src/2-parse/roles/role-text.js";
 import { describeGrowth, measureGrowth } from "../helpers/cpu-time.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { historyMark } from "../../src/document/history-mark.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { historyMark } from "../../src/3-check/heuristics/history-mark.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 /** The mark of `text` at `file`: `by=text`, or `-` for a document to resume. */
 const mark = (text: string, file = "/repo/docs/handoff.md") => {

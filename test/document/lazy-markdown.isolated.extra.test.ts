@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const parseCalls = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../src/document/markdown.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/document/markdown.js")>();
+vi.mock("../../src/2-parse/document/markdown.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/2-parse/document/markdown.js")>();
   return {
     ...original,
     parseMarkdown: (...args: Parameters<typeof original.parseMarkdown>) => {
@@ -21,10 +21,10 @@ vi.mock("../../src/document/markdown.js", async (importOriginal) => {
   };
 });
 
-const { parseDocument } = await import("../../src/document/parse.js");
-const { createSession, lintText } = await import("../../src/lint.js");
-const { sourceFromBytes } = await import("../../src/load/read.js");
-const { headingsMayMarkContract, plainFirstTitle, sectionsMarkContract } = await import("../../src/profiles/detect.js");
+const { parseDocument } = await import("../../src/2-parse/document/parse.js");
+const { createSession, lintText } = await import("../../src/3-check/lint.js");
+const { sourceFromBytes } = await import("../../src/1-load/read.js");
+const { headingsMayMarkContract, plainFirstTitle, sectionsMarkContract } = await import("../../src/2-parse/profiles/detect.js");
 const { fuzzOptions } = await import("../fuzz/arbitraries.js");
 const { publicCorpusDir } = await import("../helpers/locations.js");
 

@@ -9,7 +9,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { GFM_ALL, GFM_AUTOLINK_TRANSFORM, GFM_EMAIL, GFM_TABLE, GFM_URL, gfmFeatures, parseMarkdown } from "../../src/document/markdown.js";
+import { GFM_ALL, GFM_AUTOLINK_TRANSFORM, GFM_EMAIL, GFM_TABLE, GFM_URL, gfmFeatures, parseMarkdown } from "../../src/2-parse/document/markdown.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
 
 const reference = unified().use(remarkParse).use(remarkFrontmatter, ["yaml", "toml"]).use(remarkGfm).freeze();

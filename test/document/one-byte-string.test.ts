@@ -1,13 +1,13 @@
 /**
- * `oneByteString` (`src/document/one-byte-string.ts`) keeps every UTF-16 unit and stores a
+ * `oneByteString` (`src/2-parse/roles/one-byte-string.ts`) keeps every UTF-16 unit and stores a
  * Latin-1 string one byte per character, even a slice of a two-byte string; `v8.serialize` shows
  * the representation (tag `"` for one-byte, `c` for two-byte), and the heading shaper hands the
  * classifier one-byte parts.
  */
 import { serialize } from "node:v8";
 import { describe, expect, it } from "vitest";
-import { oneByteString } from "../../src/document/one-byte-string.js";
-import { shapeHeading } from "../../src/document/role-text.js";
+import { oneByteString } from "../../src/2-parse/roles/one-byte-string.js";
+import { shapeHeading } from "../../src/2-parse/roles/role-text.js";
 
 /** V8's storage of `text`: `one-byte` or `two-byte`, read from its serialization tag. */
 function storage(text: string): "one-byte" | "two-byte" {

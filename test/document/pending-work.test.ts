@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import { findPendingWork } from "../../src/document/pending-work.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { findPendingWork } from "../../src/3-check/heuristics/pending-work.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 function pending(text: string): string[] {
   const document = parseDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { HandoffDocument } from "../../src/document/model.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { opensWithInstruction } from "../../src/document/role-body.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import type { HandoffDocument } from "../../src/2-parse/document/model.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { opensWithInstruction } from "../../src/2-parse/roles/role-body.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 function parse(text: string): HandoffDocument {
   return parseDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"));

@@ -11,7 +11,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { HandoffDocument } from "../../src/document/model.js";
+import type { HandoffDocument } from "../../src/2-parse/document/model.js";
 import { coverage, loadDocuments, precisionRecall, readLabels, score, type RoleScore } from "../helpers/role-labels.js";
 import { publicCorpusDir } from "../helpers/locations.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import { findRoleLabels } from "../../src/document/role-labels.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { findRoleLabels } from "../../src/2-parse/roles/role-labels.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 /** `shape:text=roles` for every label of `text`. */
 function labels(text: string, plainText = false): string[] {

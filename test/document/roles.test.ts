@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHeading, normalizeHeading, roleOfHeading } from "../../src/document/roles.js";
+import { classifyHeading, normalizeHeading, roleOfHeading } from "../../src/2-parse/roles/roles.js";
 
 describe("normalizeHeading", () => {
   it.each([

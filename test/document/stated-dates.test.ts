@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import { findDate, STATED_DATE_PATTERNS, statedDates } from "../../src/document/stated-dates.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { findDate, STATED_DATE_PATTERNS, statedDates } from "../../src/3-check/heuristics/stated-dates.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 import { cpuMs } from "../helpers/cpu-time.js";
 
 type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: string; complexity?: { type: string } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTemplatePath } from "../../src/document/template-path.js";
+import { isTemplatePath } from "../../src/3-check/heuristics/template-path.js";
 
 describe("isTemplatePath", () => {
   it.each([

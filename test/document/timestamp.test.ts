@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtc, parseTimestamp } from "../../src/document/timestamp.js";
+import { formatUtc, parseTimestamp } from "../../src/2-parse/document/timestamp.js";
 
 describe("parseTimestamp", () => {
   it("converts an offset to UTC", () => {

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { applyBaseline, createBaseline, fingerprintDiagnostic, readBaseline } from "../../src/engine/baseline.js";
-import { ConfigError } from "../../src/engine/config.js";
-import { valueDigest, type Diagnostic, type FileResult } from "../../src/engine/diagnostic.js";
-import { maskResults } from "../../src/secrets/mask.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { applyBaseline, createBaseline, fingerprintDiagnostic, readBaseline } from "../../src/3-check/engine/baseline.js";
+import { ConfigError } from "../../src/3-check/engine/config.js";
+import { valueDigest, type Diagnostic, type FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { maskResults } from "../../src/3-check/secrets/mask.js";
 import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
 
 const r = randomStrings(8080);

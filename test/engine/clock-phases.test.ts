@@ -4,13 +4,13 @@
  * lines only (no frontmatter, no Markdown), to the same findings as a full check.
  */
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import type { Diagnostic } from "../../src/engine/diagnostic.js";
-import type { ClockPhases, Rule } from "../../src/engine/rule.js";
-import { checkInPhases } from "../../src/engine/rule.js";
-import { checkDocument, prepareRules } from "../../src/engine/run.js";
-import { sourceFromBytes } from "../../src/load/read.js";
-import { genericProfile as profile } from "../../src/profiles/builtin.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import type { Diagnostic } from "../../src/3-check/engine/diagnostic.js";
+import type { ClockPhases, Rule } from "../../src/3-check/engine/rule.js";
+import { checkInPhases } from "../../src/3-check/engine/rule.js";
+import { checkDocument, prepareRules } from "../../src/3-check/engine/run.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
+import { genericProfile as profile } from "../../src/2-parse/profiles/builtin.js";
 import { stale } from "../../rules/stale.js";
 
 const TEXT = "# Handoff\n\nLast updated: 2026-06-20.\nETA 45 minutes.\n\n## Next steps\n\nRun `npm test`.\n";

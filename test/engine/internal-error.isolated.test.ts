@@ -9,16 +9,16 @@ import os from "node:os";
 import path from "node:path";
 import { lint as markdownlint } from "markdownlint/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { fingerprintDiagnostic } from "../../src/engine/baseline.js";
-import { internalErrorDiagnostic } from "../../src/engine/diagnostic.js";
-import type { Rule } from "../../src/engine/rule.js";
-import { createSession, lintText } from "../../src/lint.js";
-import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { fingerprintDiagnostic } from "../../src/3-check/engine/baseline.js";
+import { internalErrorDiagnostic } from "../../src/3-check/engine/diagnostic.js";
+import type { Rule } from "../../src/3-check/engine/rule.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
+import { markdownlintRules } from "../../src/6-front-ends/markdownlint/custom-rules.js";
 import { captureIO } from "../helpers/capture-io.js";
 
-vi.mock("../../src/records/json-record.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/records/json-record.js")>();
+vi.mock("../../src/2-parse/document/json-record.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/2-parse/document/json-record.js")>();
   return {
     ...original,
     parseJsonRecord: (raw: string, offset: number, origin: "file" | "fence") => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonText } from "../../src/engine/json-text.js";
+import { parseJsonText } from "../../src/3-check/engine/json-text.js";
 
 describe("parseJsonText", () => {
   it("parses strict JSON as JSON.parse does", () => {

@@ -6,8 +6,8 @@
  */
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { readBaseline } from "../../src/engine/baseline.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { readBaseline } from "../../src/3-check/engine/baseline.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { ALPHABETS, randomStrings } from "../secrets/labelled.js";

@@ -7,10 +7,10 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import type { Rule } from "../../src/engine/rule.js";
-import { createSession, lintText } from "../../src/lint.js";
-import { analyzeSource } from "../../src/pipeline/analyze.js";
-import { readSource } from "../../src/load/read.js";
+import type { Rule } from "../../src/3-check/engine/rule.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
+import { analyzeSource } from "../../src/3-check/pipeline/analyze.js";
+import { readSource } from "../../src/1-load/read.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const ids = (predicate: (rule: Rule) => boolean) => builtinRules.filter(predicate).map((rule) => rule.meta.id).sort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 const HEDGED = "# Notes\n\n## Verified facts\n\n- The cache probably explains it (`npm test`).\n\n## Next steps\n\n- x\n";

@@ -10,10 +10,10 @@ import { Ajv } from "ajv";
 import { lint } from "markdownlint/sync";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import { runCli } from "../../src/cli/program.js";
-import { configSchemaWithRules, formatSchema } from "../../src/engine/config-schema.js";
-import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
-import { createSession } from "../../src/lint.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { configSchemaWithRules, formatSchema } from "../../src/3-check/engine/config-schema.js";
+import { markdownlintRules } from "../../src/6-front-ends/markdownlint/custom-rules.js";
+import { createSession } from "../../src/3-check/lint.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { duplicateSection } from "../../rules/duplicate-section.js";
 import { markdownlint } from "../../rules/markdownlint.js";
 import { unknownSuppression } from "../../rules/unknown-suppression.js";
-import type { HandoffConfig } from "../../src/engine/config.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { HandoffConfig } from "../../src/3-check/engine/config.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 
 const RULES = [duplicateSection, unknownSuppression, markdownlint];
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { transformWithOxc } from "vite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { atomicWrite, AtomicWriteError, createExclusive, removeStaleTemps } from "../../src/fs/atomic-write.js";
+import { atomicWrite, AtomicWriteError, createExclusive, removeStaleTemps } from "../../src/0-platform/fs/atomic-write.js";
 
 const ORIGINAL = Buffer.from("---\r\nid: x\r\n---\r\n\uFEFFbody  \r\n", "utf8");
 const REPLACEMENT = Buffer.from("replacement\n".repeat(1000), "utf8");
@@ -75,7 +75,7 @@ describe("atomicWrite", () => {
   /** Writes the real module, compiled, next to the target, and a script that SIGKILLs itself at `hook`. */
   async function killedChild(hook: "onTempCreated" | "onRenamed"): Promise<ReturnType<typeof spawnSync>> {
     const require = createRequire(import.meta.url);
-    const compile = async (name: string) => (await transformWithOxc(await readFile(fileURLToPath(new URL(`../../src/fs/${name}.ts`, import.meta.url)), "utf8"), `${name}.ts`, { lang: "ts" })).code;
+    const compile = async (name: string) => (await transformWithOxc(await readFile(fileURLToPath(new URL(`../../src/0-platform/fs/${name}.ts`, import.meta.url)), "utf8"), `${name}.ts`, { lang: "ts" })).code;
     const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href);
     const module = path.join(dir, "atomic-write.mjs");
     await writeFile(path.join(dir, "file-lock.mjs"), (await compile("file-lock")).replace(/import\(["']proper-lockfile["']\)/, `import(${url("proper-lockfile")})`));

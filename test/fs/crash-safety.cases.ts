@@ -1,7 +1,7 @@
 /**
  * Crash safety of the commands that rewrite files: a child process running the built bin SIGKILLs
  * itself at a point of the atomic write (HANDOFFKIT_TEST_KILL_AT, read only by
- * src/fs/atomic-write.ts). The file must then hold the original bytes or the complete new ones —
+ * src/0-platform/fs/atomic-write.ts). The file must then hold the original bytes or the complete new ones —
  * never a truncated mix — and the next run must leave no temp file behind. The cases are shared by
  * the fast tier (./crash-safety.test.ts: just before and just after the rename) and the extra tier
  * (./crash-safety.extra.test.ts: before and after the temp file is written).

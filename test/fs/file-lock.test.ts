@@ -1,5 +1,5 @@
 /**
- * The lock under every compare-and-swap write (src/fs/file-lock.ts, proper-lockfile with a
+ * The lock under every compare-and-swap write (src/0-platform/fs/file-lock.ts, proper-lockfile with a
  * stale takeover that only one process can win): real processes race on a stale lock and on one
  * file's compare-and-swap. Children load the built module (dist/, made by `npm test`'s build) and
  * take their cues from files the test creates, so no outcome depends on timing.
@@ -10,11 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { atomicWrite, AtomicWriteError } from "../../src/fs/atomic-write.js";
-import { LOCK_STALE_MS, LOCK_SUFFIX, withFileLock } from "../../src/fs/file-lock.js";
+import { atomicWrite, AtomicWriteError } from "../../src/0-platform/fs/atomic-write.js";
+import { LOCK_STALE_MS, LOCK_SUFFIX, withFileLock } from "../../src/0-platform/fs/file-lock.js";
 import { repoRoot } from "../helpers/locations.js";
 
-const DIST = path.join(repoRoot, "dist/src/fs");
+const DIST = path.join(repoRoot, "dist/src/0-platform/fs");
 const ORIGINAL = "---\nstatus: open\n---\n\n# Handoff\n";
 
 let dir: string;

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintPaths, lintText } from "../../src/lint.js";
+import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintPaths, lintText } from "../../src/3-check/lint.js";
 import { bytesArb, fileNameArb, fuzzOptions, fuzzRuns, fuzzTimeout, jsonRecordArb, markdownArb } from "./arbitraries.js";
 import { renderAll } from "./reporters.js";
 

@@ -8,14 +8,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import type { Diagnostic } from "../../src/engine/diagnostic.js";
-import { planSeal, SealError } from "../../src/integrity/seal.js";
-import { verifyIntegrity } from "../../src/integrity/verify.js";
-import { buildDocument, createSession, lintText } from "../../src/lint.js";
-import { sourceFromBytes } from "../../src/load/read.js";
-import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
-import { orderSections, renderUserTier } from "../../src/resume/render.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import type { Diagnostic } from "../../src/3-check/engine/diagnostic.js";
+import { planSeal, SealError } from "../../src/3-check/integrity/seal.js";
+import { verifyIntegrity } from "../../src/3-check/integrity/verify.js";
+import { buildDocument, createSession, lintText } from "../../src/3-check/lint.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/3-check/injection/markers.js";
+import { orderSections, renderUserTier } from "../../src/5-operations/resume/render.js";
 import { blockArb, frontmatterArb, fuzzOptions, fuzzRuns, fuzzTimeout, markdownArb } from "./arbitraries.js";
 import { documentDerived, renderAll } from "./reporters.js";
 

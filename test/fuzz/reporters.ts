@@ -2,14 +2,14 @@
  * Every reporter as a function of results, for the fuzz properties (the same list as
  * test/report/canary.test.ts: add a new reporter to both).
  */
-import type { FileResult } from "../../src/engine/diagnostic.js";
+import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
 import { builtinRules } from "../../rules/index.js";
-import { formatGithub, formatGithubSummary } from "../../src/report/github.js";
-import { formatJson } from "../../src/report/json.js";
-import { formatJunit } from "../../src/report/junit.js";
-import { maskResults } from "../../src/secrets/mask.js";
-import { formatSarif } from "../../src/report/sarif.js";
-import { formatStylish } from "../../src/report/stylish.js";
+import { formatGithub, formatGithubSummary } from "../../src/4-report/github.js";
+import { formatJson } from "../../src/4-report/json.js";
+import { formatJunit } from "../../src/4-report/junit.js";
+import { maskResults } from "../../src/3-check/secrets/mask.js";
+import { formatSarif } from "../../src/4-report/sarif.js";
+import { formatStylish } from "../../src/4-report/stylish.js";
 
 /** Name and formatter of every output format (each gets masked results, as the CLI hands them). */
 export const REPORTERS: ReadonlyArray<[string, (results: FileResult[]) => string]> = [

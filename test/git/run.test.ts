@@ -4,7 +4,7 @@
  * inside a hook reads the index that commit is made from.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { GitError, runGit } from "../../src/git/run.js";
+import { GitError, runGit } from "../../src/0-platform/git/run.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 
 let repo: TempRepo | undefined;

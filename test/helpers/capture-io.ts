@@ -2,7 +2,7 @@
  * A CommandIO that captures output, for running CLI commands in-process.
  */
 import { Readable } from "node:stream";
-import type { CommandIO } from "../../src/cli/io.js";
+import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
 
 /** Captured streams plus the IO to pass to a command. */
 export interface CapturedIO {

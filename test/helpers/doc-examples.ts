@@ -1,7 +1,7 @@
 /**
  * The "Not ok" and "Ok" examples of a rule doc page, with the findings listed under each.
  */
-import type { HandoffConfig } from "../../src/engine/config.js";
+import type { HandoffConfig } from "../../src/3-check/engine/config.js";
 
 /** One example of a page. */
 export interface DocExample {

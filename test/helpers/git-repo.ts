@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { CommandIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/program.js";
+import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 
 /** A temporary repository. */
 export interface TempRepo {

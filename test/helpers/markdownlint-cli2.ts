@@ -16,7 +16,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
  * removes the project. @throws when the package is not built (`npm run build`).
  */
 export function runMarkdownlintCli2(files: Record<string, string>, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  if (!existsSync(path.join(repoRoot, "dist/src/markdownlint/custom-rules.js"))) throw new Error("run npm run build first");
+  if (!existsSync(path.join(repoRoot, "dist/src/6-front-ends/markdownlint/custom-rules.js"))) throw new Error("run npm run build first");
   const project = mkdtempSync(path.join(os.tmpdir(), "handoffkit-mlc2-"));
   try {
     mkdirSync(path.join(project, "node_modules"));

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseDocument } from "../../src/document/parse.js";
-import type { HandoffDocument } from "../../src/document/model.js";
-import { SECTION_ROLES, type SectionRole } from "../../src/document/roles.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import type { HandoffDocument } from "../../src/2-parse/document/model.js";
+import { SECTION_ROLES, type SectionRole } from "../../src/2-parse/roles/roles.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 import { repoRoot } from "./locations.js";
 
 /** One labelled heading: where it is and the roles a reader gave it (empty: no role). */

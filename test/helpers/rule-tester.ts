@@ -3,9 +3,9 @@
  * exact diagnostics one rule must report for it, as `line:column ruleId severity message`.
  */
 import { expect, it } from "vitest";
-import type { Rule } from "../../src/engine/rule.js";
-import type { HandoffConfig } from "../../src/engine/config.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { Rule } from "../../src/3-check/engine/rule.js";
+import type { HandoffConfig } from "../../src/3-check/engine/config.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 
 /** One case: a name, the text, and the exact findings (empty for a valid case). */
 export interface RuleCase {

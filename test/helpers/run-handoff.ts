@@ -1,7 +1,7 @@
 /**
  * Runs the CLI in-process in a directory and returns what it printed.
  */
-import { runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "./capture-io.js";
 
 /** One in-process run: exit code and both streams. */

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { parseJsonRecord } from "../../src/records/json-record.js";
-import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "../../src/document/nesting.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { parseJsonRecord } from "../../src/2-parse/document/json-record.js";
+import { jsonNestingTooDeepAt, MAX_NESTING_DEPTH } from "../../src/2-parse/document/nesting.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { MAX_NESTING_DEPTH, yamlNestingTooDeepAt } from "../../src/document/nesting.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { MAX_NESTING_DEPTH, yamlNestingTooDeepAt } from "../../src/2-parse/document/nesting.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { captureIO } from "../helpers/capture-io.js";
 
 const TOO_DEEP = "YAML syntax error: the frontmatter nests too deeply to be read";

@@ -5,8 +5,8 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { Diagnostic, FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { cpuMs, describeGrowth, measureGrowth } from "../helpers/cpu-time.js";
 import { repoRoot } from "../helpers/locations.js";
 

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintPaths, lintText } from "../../src/lint.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import type { Diagnostic, FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintPaths, lintText } from "../../src/3-check/lint.js";
 import { cpuMs, describeGrowth, measureGrowth } from "../helpers/cpu-time.js";
 import { repoRoot } from "../helpers/locations.js";
 

@@ -3,8 +3,8 @@
  * message, a false finding or output on stderr); exact findings pinned for LF and CRLF.
  */
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../src/engine/diagnostic.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { Diagnostic } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 
 const session = createSession({ cwd: "/repo", now: new Date("2026-06-01T00:00:00Z") });
 const shown = (d: Diagnostic) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.ruleId} ${d.message}`;

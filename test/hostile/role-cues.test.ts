@@ -7,10 +7,10 @@
  */
 import type { List, ListItem } from "mdast";
 import { beforeAll, describe, expect, it } from "vitest";
-import { holdsOrderedInstructions } from "../../src/document/role-body.js";
-import { CUE_GROUPS } from "../../src/document/role-cues.js";
-import { classifyHeading } from "../../src/document/roles.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { holdsOrderedInstructions } from "../../src/2-parse/roles/role-body.js";
+import { CUE_GROUPS } from "../../src/2-parse/roles/role-cues.js";
+import { classifyHeading } from "../../src/2-parse/roles/roles.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { cpuMs } from "../helpers/cpu-time.js";
 
 type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: "safe" | "vulnerable" | "unknown"; complexity?: { type: string } };

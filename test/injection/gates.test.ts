@@ -1,5 +1,5 @@
 /**
- * The scorer's prefilters (`src/injection/gates.ts`): the table is what the generator derives
+ * The scorer's prefilters (`src/3-check/injection/gates.ts`): the table is what the generator derives
  * from the lexicon as it stands; the case folding maps every character a case-insensitive
  * pattern takes for a literal to that literal's fold (checked on every code point); and every
  * match of every pattern — on the public corpus, our corpus, the labelled injection sets, the
@@ -11,10 +11,10 @@ import path from "node:path";
 import { parseRegExpLiteral, visitRegExpAST } from "@eslint-community/regexpp";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { foldChar, foldText, gateOf, GateText, type Gate } from "../../src/injection/gates.js";
-import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "../../src/injection/lexicon-languages.js";
-import { PAIR_PATTERNS, SIGNAL_PATTERNS } from "../../src/injection/lexicon.js";
-import { normalizeText } from "../../src/injection/normalize.js";
+import { foldChar, foldText, gateOf, GateText, type Gate } from "../../src/3-check/injection/gates.js";
+import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "../../src/3-check/injection/lexicon-languages.js";
+import { PAIR_PATTERNS, SIGNAL_PATTERNS } from "../../src/3-check/injection/lexicon.js";
+import { normalizeText } from "../../src/3-check/injection/normalize.js";
 import { injectionPositives } from "../labelled/injection-positives.js";
 import { writtenNegatives } from "../labelled/injection-negatives.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
@@ -70,7 +70,7 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 }
 
 describe("injection gates", () => {
-  it("keeps src/injection/gates.generated.ts as scripts/injection-gates.mjs generates it from the built lexicon", () => {
+  it("keeps src/3-check/injection/gates.generated.ts as scripts/injection-gates.mjs generates it from the built lexicon", () => {
     expect(execFileSync(process.execPath, [path.join(repoRoot, "scripts/injection-gates.mjs"), "--check"], { encoding: "utf8" })).toBe("");
   });
 

@@ -1,10 +1,10 @@
 /**
- * The literal trie of the injection gates (`src/injection/literal-trie.ts`): every literal that
+ * The literal trie of the injection gates (`src/3-check/injection/literal-trie.ts`): every literal that
  * occurs in a text is found, overlapping and nested ones included, and no other.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LiteralTrie } from "../../src/injection/literal-trie.js";
+import { LiteralTrie } from "../../src/3-check/injection/literal-trie.js";
 
 function foundIn(literals: readonly string[], text: string): string[] {
   const found = new Set<number>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSegments, normalizeText, originalSpan } from "../../src/injection/normalize.js";
-import { latinLookAlike } from "../../src/injection/confusables.js";
+import { normalizeSegments, normalizeText, originalSpan } from "../../src/3-check/injection/normalize.js";
+import { latinLookAlike } from "../../src/3-check/injection/confusables.js";
 
 describe("normalizeText", () => {
   it("removes zero-width, soft hyphen, bidi and tag characters and maps offsets past them", () => {

@@ -1,15 +1,15 @@
 /**
- * The injection scorer's weights, thresholds and verdicts (`src/injection/scorer.ts`): the weight
+ * The injection scorer's weights, thresholds and verdicts (`src/3-check/injection/scorer.ts`): the weight
  * table of `rules/injection-override.md` against the lexicon, the thresholds by place, which units
  * are reported, and spans mapped back to the original text.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "../../src/injection/lexicon-languages.js";
-import { PAIR_PATTERNS, SIGNAL_PATTERNS } from "../../src/injection/lexicon.js";
-import { normalizeText, originalSpan } from "../../src/injection/normalize.js";
-import { PLACE_WEIGHTS, scoreText, scoreUnits, THRESHOLDS } from "../../src/injection/scorer.js";
-import { textVerdicts } from "../../src/injection/verdicts.js";
+import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "../../src/3-check/injection/lexicon-languages.js";
+import { PAIR_PATTERNS, SIGNAL_PATTERNS } from "../../src/3-check/injection/lexicon.js";
+import { normalizeText, originalSpan } from "../../src/3-check/injection/normalize.js";
+import { PLACE_WEIGHTS, scoreText, scoreUnits, THRESHOLDS } from "../../src/3-check/injection/scorer.js";
+import { textVerdicts } from "../../src/3-check/injection/verdicts.js";
 
 /** `min–max` (or one number) of the weights the lexicon gives each kind. */
 function lexiconWeights(): Record<string, string> {

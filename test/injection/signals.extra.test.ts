@@ -3,10 +3,10 @@
  * (recheck), and growth on 1 MB adversarial text against 100 KB.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "../../src/injection/lexicon-languages.js";
-import { PAIR_PATTERNS, SIGNAL_PATTERNS } from "../../src/injection/lexicon.js";
-import { normalizeText } from "../../src/injection/normalize.js";
-import { scoreText } from "../../src/injection/scorer.js";
+import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS } from "../../src/3-check/injection/lexicon-languages.js";
+import { PAIR_PATTERNS, SIGNAL_PATTERNS } from "../../src/3-check/injection/lexicon.js";
+import { normalizeText } from "../../src/3-check/injection/normalize.js";
+import { scoreText } from "../../src/3-check/injection/scorer.js";
 import { cpuMs } from "../helpers/cpu-time.js";
 
 type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: string; complexity?: { type: string } };

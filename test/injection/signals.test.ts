@@ -1,14 +1,14 @@
 /**
- * The injection scorer's signals (`src/injection/lexicon.ts`, `lexicon-languages.ts`), one table
+ * The injection scorer's signals (`src/3-check/injection/lexicon.ts`, `lexicon-languages.ts`), one table
  * per kind: texts that must hold a signal of that kind, texts that share its words and must not,
  * and a check that every pattern of the lexicon is exercised by some positive. The ReDoS check of
  * every built pattern and the growth on 1 MB adversarial text are in ./signals.extra.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS, SIGNAL_LANGUAGES } from "../../src/injection/lexicon-languages.js";
-import { PAIR_PATTERNS, SIGNAL_PATTERNS, type SignalKind } from "../../src/injection/lexicon.js";
-import { normalizeText } from "../../src/injection/normalize.js";
-import { scoreUnits } from "../../src/injection/scorer.js";
+import { LANGUAGE_PAIRS, LANGUAGE_PATTERNS, SIGNAL_LANGUAGES } from "../../src/3-check/injection/lexicon-languages.js";
+import { PAIR_PATTERNS, SIGNAL_PATTERNS, type SignalKind } from "../../src/3-check/injection/lexicon.js";
+import { normalizeText } from "../../src/3-check/injection/normalize.js";
+import { scoreUnits } from "../../src/3-check/injection/scorer.js";
 
 /** Kinds a text's units hold (visible text, or one hidden block). */
 function kindsOf(text: string, hidden = false): Set<SignalKind> {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import { checkIntegrity, documentDigest, hatch3rDigest, lineEndingVariants } from "../../src/integrity/digest.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { checkIntegrity, documentDigest, hatch3rDigest, lineEndingVariants } from "../../src/3-check/integrity/digest.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 /** hatch3r's rule, computed independently with node:crypto. */
 function reference(trimmedBody: string): string {

@@ -4,10 +4,10 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import { planSeal } from "../../src/integrity/seal.js";
-import { sourceFromBytes } from "../../src/load/read.js";
-import { editFrontmatterValues } from "../../src/resume/status-change.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { planSeal } from "../../src/3-check/integrity/seal.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
+import { editFrontmatterValues } from "../../src/5-operations/resume/status-change.js";
 
 const BODY = "\n# Problem\n\nThe reindex skips slow tenants.\n\n## Next Steps\n\n1. Fix it.\n";
 const DIGEST = `sha256:${createHash("sha256").update(BODY.trim(), "utf8").digest("hex")}`;

@@ -5,8 +5,8 @@
  */
 import { builtinRules } from "../../rules/index.js";
 import { noSecrets } from "../../rules/no-secrets.js";
-import type { Diagnostic } from "../../src/engine/diagnostic.js";
-import { createSession, lintText, type LintSession } from "../../src/lint.js";
+import type { Diagnostic } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintText, type LintSession } from "../../src/3-check/lint.js";
 import { corpusCredentialLines, corpusParagraphs } from "./corpus-lines.js";
 import { writtenNegatives } from "./injection-negatives.js";
 import { injectionPositives } from "./injection-positives.js";

@@ -9,11 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lint } from "markdownlint/sync";
-import { runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
-import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
-import { createSession, lintText } from "../../src/lint.js";
-import { sourceFromStream } from "../../src/load/read.js";
+import { markdownlintRules } from "../../src/6-front-ends/markdownlint/custom-rules.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
+import { sourceFromStream } from "../../src/1-load/read.js";
 
 let repo: string;
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { discoverFiles, type DiscoverOptions } from "../../src/load/discover.js";
-import { isWellKnownNonHandoff } from "../../src/load/handoff-files.js";
+import { discoverFiles, type DiscoverOptions } from "../../src/1-load/discover.js";
+import { isWellKnownNonHandoff } from "../../src/1-load/handoff-files.js";
 
 let cwd: string;
 
@@ -132,7 +132,7 @@ describe("well-known files that are not handoffs", () => {
 
 describe("default inputs", () => {
   it("are the handoff store when one exists, else the working directory", async () => {
-    const { defaultInputs } = await import("../../src/store/resolve.js");
+    const { defaultInputs } = await import("../../src/5-operations/store/resolve.js");
     const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-default-"));
     expect(defaultInputs(dir, {})).toEqual(["."]);
     mkdirSync(path.join(dir, "handoffs"));

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { discoverFiles } from "../../src/load/discover.js";
+import { discoverFiles } from "../../src/1-load/discover.js";
 import {
   HANDOFF_EXTENSIONS,
   HANDOFF_PATH_PATTERN,
@@ -14,7 +14,7 @@ import {
   isHandoffInDirectory,
   isHandoffPath,
   NOT_HANDOFF_PATH_PATTERN,
-} from "../../src/load/handoff-files.js";
+} from "../../src/1-load/handoff-files.js";
 import { repoRoot } from "../helpers/locations.js";
 
 /** Repository paths and whether a whole-repository search (`--staged`, the hook) lints them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAhead } from "../../src/load/read-ahead.js";
+import { readAhead } from "../../src/1-load/read-ahead.js";
 
 describe("readAhead", () => {
   it("yields every item's read in item order even when later reads finish first", async () => {

@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fileRead } from "../../rules/file-read.js";
-import { createSession, lintPaths } from "../../src/lint.js";
-import { readSource } from "../../src/load/read.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
+import { readSource } from "../../src/1-load/read.js";
 
 vi.mock("node:fs/promises", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs/promises")>();

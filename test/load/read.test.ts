@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_FILE_BYTES, firstInvalidUtf8, readSource, sourceFromBytes, toDisplayPath } from "../../src/load/read.js";
+import { DEFAULT_MAX_FILE_BYTES, firstInvalidUtf8, readSource, sourceFromBytes, toDisplayPath } from "../../src/1-load/read.js";
 
 const bytes = (...parts: Array<string | number[]>): Uint8Array =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : Buffer.from(p))));

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { bytesUpTo } from "../../src/load/sizes.js";
+import { bytesUpTo } from "../../src/1-load/sizes.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-sizes-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

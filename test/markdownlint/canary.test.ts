@@ -6,7 +6,7 @@
  */
 import { lint } from "markdownlint/sync";
 import { describe, expect, it } from "vitest";
-import { markdownlintRules } from "../../src/markdownlint/custom-rules.js";
+import { markdownlintRules } from "../../src/6-front-ends/markdownlint/custom-rules.js";
 import { canaries, canaryMarkdown, leaks } from "../helpers/canaries.js";
 import { runMarkdownlintCli2 } from "../helpers/markdownlint-cli2.js";
 /** Every handoffkit rule on (by their shared tag), markdownlint's own off. */

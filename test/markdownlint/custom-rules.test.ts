@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lint } from "markdownlint/sync";
 import { describe, expect, it } from "vitest";
-import { exportedRules, markdownlintRules } from "../../src/markdownlint/custom-rules.js";
+import { exportedRules, markdownlintRules } from "../../src/6-front-ends/markdownlint/custom-rules.js";
 import { runMarkdownlintCli2 } from "../helpers/markdownlint-cli2.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MARKDOWNLINT_RULE_NAMES, markdownlintRuleId } from "../../src/markdownlint/rule-names.js";
+import { MARKDOWNLINT_RULE_NAMES, markdownlintRuleId } from "../../src/3-check/markdownlint/rule-names.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const markdownlintDir = path.join(repoRoot, "node_modules/markdownlint");

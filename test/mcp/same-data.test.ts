@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { TOOL_HANDLERS } from "../../src/mcp/tools.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { TOOL_HANDLERS } from "../../src/6-front-ends/mcp/tools.js";
 import { canaries } from "../helpers/canaries.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";

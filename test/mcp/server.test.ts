@@ -9,8 +9,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256Hex } from "../../src/integrity/digest.js";
-import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
+import { sha256Hex } from "../../src/3-check/integrity/digest.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/3-check/injection/markers.js";
 import { canaries, leaks } from "../helpers/canaries.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { repoRoot } from "../helpers/locations.js";
@@ -69,7 +69,7 @@ describe("handoff mcp over stdio", () => {
     const text = bytes.toString("utf8");
     expect(text).toBe(`---\nintegrity: ${out.digest as string}\n---\n${contractHandoff()}`);
     expect(out.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    // The digest covers the trimmed body after the frontmatter (src/integrity/digest.ts).
+    // The digest covers the trimmed body after the frontmatter (src/3-check/integrity/digest.ts).
     expect(out.digest).toBe(`sha256:${sha256Hex(new TextEncoder().encode(contractHandoff().trim()))}`);
     const verified = await call("handoff_verify", { path: out.path });
     expect(verified.structuredContent).toMatchObject({ integrity: "ok", holds: true });

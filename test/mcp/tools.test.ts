@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TOOL_HANDLERS } from "../../src/mcp/tools.js";
+import { TOOL_HANDLERS } from "../../src/6-front-ends/mcp/tools.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { contractHandoff } from "./contract-fixture.js";
 

@@ -7,13 +7,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { FileResult } from "../../src/engine/diagnostic.js";
+import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
 import { repoRoot } from "../helpers/locations.js";
 
-const cli = path.join(repoRoot, "dist/src/cli/main.js");
+const cli = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
 /** The `handoff` bin: the esbuild bundle of the same code (scripts/bundle.mjs). */
 const bundle = path.join(repoRoot, "dist/bundle/main.js");
-const poolModule = path.join(repoRoot, "dist/src/parallel/pool.js");
+const poolModule = path.join(repoRoot, "dist/src/3-check/pipeline/pool.js");
 
 function lint(...args: string[]) {
   return lintWith(cli, ...args);
@@ -39,7 +39,7 @@ describe("worker threads", () => {
   });
 
   it("starts one worker fewer than the cores (the main thread lints too) from 50 files and 2 MiB, none below, and what --workers asks", async () => {
-    const { workerCount, MIN_FILES_FOR_WORKERS, MIN_BYTES_FOR_WORKERS } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
+    const { workerCount, MIN_FILES_FOR_WORKERS, MIN_BYTES_FOR_WORKERS } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/3-check/pipeline/pool.js");
     const { availableParallelism } = await import("node:os");
     const byDefault = availableParallelism() - 1;
     expect(MIN_FILES_FOR_WORKERS).toBe(50);
@@ -65,7 +65,7 @@ describe("worker threads", () => {
   });
 
   it("lints the files of a worker that dies on the main thread", async () => {
-    const { startLintPool } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/parallel/pool.js");
+    const { startLintPool } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/3-check/pipeline/pool.js");
     const files = Array.from({ length: 7 }, (_, i) => `file-${i}.md`);
     const seen = new Map<number, string>();
     // An unknown profile makes every worker's session throw at start-up: every worker dies.

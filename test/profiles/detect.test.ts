@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/document/parse.js";
-import { createSession, buildDocument } from "../../src/lint.js";
-import { sourceFromBytes } from "../../src/load/read.js";
-import { BUILTIN_PROFILES } from "../../src/profiles/builtin.js";
-import { assignProfile, detectProfileId } from "../../src/profiles/detect.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { createSession, buildDocument } from "../../src/3-check/lint.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
+import { BUILTIN_PROFILES } from "../../src/2-parse/profiles/builtin.js";
+import { assignProfile, detectProfileId } from "../../src/2-parse/profiles/detect.js";
 
 function detect(text: string, path = "handoff.md"): string {
   return detectProfileId(parseDocument(sourceFromBytes(path, new TextEncoder().encode(text), "/virtual")));

@@ -3,8 +3,8 @@
  * Markdown still are. Look-alike documents written for these tests.
  */
 import { describe, expect, it } from "vitest";
-import { createSession, lintText } from "../../src/lint.js";
-import { formatJson } from "../../src/report/json.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
+import { formatJson } from "../../src/4-report/json.js";
 
 const FULL_RECORD = `{
   "schema": "verified-delivery/handoff-v1",

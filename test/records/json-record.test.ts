@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonRecord, recordNodeOffsets, type JsonRecord } from "../../src/records/json-record.js";
-import type { HandoffDocument } from "../../src/document/model.js";
-import { parseDocument } from "../../src/document/parse.js";
-import { sourceFromBytes } from "../../src/load/read.js";
+import { parseJsonRecord, recordNodeOffsets, type JsonRecord } from "../../src/2-parse/document/json-record.js";
+import type { HandoffDocument } from "../../src/2-parse/document/model.js";
+import { parseDocument } from "../../src/2-parse/document/parse.js";
+import { sourceFromBytes } from "../../src/1-load/read.js";
 
 function parse(path: string, text: string): HandoffDocument {
   return parseDocument(sourceFromBytes(path, new TextEncoder().encode(text), "/virtual"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRecordContent, locateRecordBlock, parseRecordContent, RecordError, type SnoRecord } from "../../src/records/sno-record.js";
+import { formatRecordContent, locateRecordBlock, parseRecordContent, RecordError, type SnoRecord } from "../../src/2-parse/document/sno-record.js";
 
 const HASH = "a".repeat(64);
 const record: SnoRecord = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeControls } from "../../src/report/controls.js";
+import { escapeControls } from "../../src/4-report/controls.js";
 
 const ESC = "\u001b";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
-import { annotation, escapeData, escapeProperty, formatGithub, formatGithubSummary } from "../../src/report/github.js";
+import type { Diagnostic, FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { annotation, escapeData, escapeProperty, formatGithub, formatGithubSummary } from "../../src/4-report/github.js";
 
 const OPTIONS = { cwd: "/repo", repositoryRoot: "/repo" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic, FileResult } from "../../src/engine/diagnostic.js";
-import { escapeXmlAttribute, escapeXmlText, formatJunit } from "../../src/report/junit.js";
+import type { Diagnostic, FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { escapeXmlAttribute, escapeXmlText, formatJunit } from "../../src/4-report/junit.js";
 
 function diagnostic(over: Partial<Diagnostic> = {}): Diagnostic {
   return { ruleId: "next-action", severity: "warning", message: "m", line: 2, column: 1, endLine: 2, endColumn: 4, offset: 0, endOffset: 3, ...over };

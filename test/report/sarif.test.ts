@@ -5,10 +5,10 @@ import Ajv from "ajv-draft-04";
 import type { Log } from "sarif";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import { internalErrorDiagnostic, type Diagnostic, type FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintPaths, lintText } from "../../src/lint.js";
-import { maskResults } from "../../src/secrets/mask.js";
-import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/report/sarif.js";
+import { internalErrorDiagnostic, type Diagnostic, type FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintPaths, lintText } from "../../src/3-check/lint.js";
+import { maskResults } from "../../src/3-check/secrets/mask.js";
+import { artifactLocation, FINGERPRINT_KEY, formatSarif } from "../../src/4-report/sarif.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordValueText } from "../../src/resume/record-text.js";
+import { recordValueText } from "../../src/5-operations/resume/record-text.js";
 
 describe("recordValueText", () => {
   it.each([

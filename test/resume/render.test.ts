@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ESCAPE_PREFIX, imitatesMarker, USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
-import { escapeMarkers } from "../../src/resume/render.js";
-import { canTransition, nextStatuses, RESUMABLE } from "../../src/resume/transitions.js";
+import { ESCAPE_PREFIX, imitatesMarker, USER_TIER_BEGIN, USER_TIER_END } from "../../src/3-check/injection/markers.js";
+import { escapeMarkers } from "../../src/5-operations/resume/render.js";
+import { canTransition, nextStatuses, RESUMABLE } from "../../src/5-operations/resume/transitions.js";
 
 describe("imitatesMarker", () => {
   it.each([

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/3-check/injection/markers.js";
 import { cli, createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { fillSections } from "../helpers/sections.js";
 

@@ -7,8 +7,8 @@ import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } fro
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/resume/markers.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../../src/3-check/injection/markers.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { cli, createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { fillSections } from "../helpers/sections.js";
@@ -299,7 +299,7 @@ describe("verified-delivery records", () => {
 describe("concurrent resume", () => {
   it("lets exactly one of two processes win the status transition", async () => {
     const file = await newHandoff(repo);
-    const bin = path.join(repoRoot, "dist/src/cli/main.js");
+    const bin = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
     const run = () =>
       promisify(execFile)(process.execPath, [bin, "resume", path.basename(file, ".md"), "--now", LATER, "--no-git"], { cwd: repo.root, env: { ...process.env, NO_COLOR: "1" } }).then(
         () => 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fileEncoding } from "../../rules/file-encoding.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 
 const bytes = (...parts: Array<string | number[]>): Uint8Array =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : Buffer.from(p))));

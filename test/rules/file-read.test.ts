@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileRead } from "../../rules/file-read.js";
-import type { FileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintPaths } from "../../src/lint.js";
+import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
 
 let cwd: string;
 beforeAll(() => {

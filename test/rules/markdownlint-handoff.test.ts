@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { markdownlint } from "../../rules/markdownlint.js";
-import type { HandoffConfig } from "../../src/engine/config.js";
-import type { SeveritySetting } from "../../src/engine/diagnostic.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { HandoffConfig } from "../../src/3-check/engine/config.js";
+import type { SeveritySetting } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 
 /** markdownlint findings as `line ruleId severity message`. */
 function lint(text: string, config: HandoffConfig = {}, ruleOverrides?: Record<string, SeveritySetting>): string[] {

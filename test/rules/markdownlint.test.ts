@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { markdownlint, MARKDOWNLINT_DEFAULTS } from "../../rules/markdownlint.js";
-import type { HandoffConfig } from "../../src/engine/config.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { HandoffConfig } from "../../src/3-check/engine/config.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 
 /** markdownlint findings as `line:column-endColumn ruleId severity message`. */
 function lint(text: string | Uint8Array, config: HandoffConfig = {}, ruleOverrides?: Record<string, "off" | "error">): string[] {

@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { noSecrets } from "../../rules/no-secrets.js";
-import { createSession, lintPaths } from "../../src/lint.js";
-import { SECRET_DETECTORS } from "../../src/secrets/detectors.js";
+import { createSession, lintPaths } from "../../src/3-check/lint.js";
+import { SECRET_DETECTORS } from "../../src/3-check/secrets/detectors.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const shared = [path.resolve(repoRoot, "../shared"), "/work/shared"].find((dir) => existsSync(path.join(dir, "corpus-public")));

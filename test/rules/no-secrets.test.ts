@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { noSecrets } from "../../rules/no-secrets.js";
-import { createSession, lintText } from "../../src/lint.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
 import { rawResult } from "../helpers/raw-result.js";
 import { findings, ruleCases } from "../helpers/rule-tester.js";

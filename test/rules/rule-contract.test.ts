@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
-import type { Rule } from "../../src/engine/rule.js";
-import { createSession, lintText } from "../../src/lint.js";
+import type { Rule } from "../../src/3-check/engine/rule.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
 import { repoRoot } from "../helpers/locations.js";
 
 function fakeRule(report: Parameters<Parameters<Rule["check"]>[1]["report"]>[0]): Rule {

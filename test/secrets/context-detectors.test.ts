@@ -1,14 +1,14 @@
 /**
- * The context detectors (`src/secrets/context-detectors.ts`), one table each: texts where the
+ * The context detectors (`src/3-check/secrets/context-detectors.ts`), one table each: texts where the
  * detector must find exactly the planted value (and no other detector claims it), texts that
  * share its words and shapes and must give nothing at all, and growth on 1 MB adversarial lines
  * against 100 KB ones. Values are FAKE and built at run time; nothing credential-shaped is written
  * in this file.
  */
 import { describe, expect, it } from "vitest";
-import { CONTEXT_DETECTORS } from "../../src/secrets/context-detectors.js";
-import type { SecretDetector } from "../../src/secrets/detector.js";
-import { detectorMatches, scanSecrets } from "../../src/secrets/scan.js";
+import { CONTEXT_DETECTORS } from "../../src/3-check/secrets/context-detectors.js";
+import type { SecretDetector } from "../../src/3-check/secrets/detector.js";
+import { detectorMatches, scanSecrets } from "../../src/3-check/secrets/scan.js";
 import { cpuMs } from "../helpers/cpu-time.js";
 import { ALPHABETS, randomStrings } from "./labelled.js";
 

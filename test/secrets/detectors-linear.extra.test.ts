@@ -4,8 +4,8 @@
  * 100× or more). The lines are built before anything is timed.
  */
 import { describe, expect, it } from "vitest";
-import { SECRET_DETECTORS } from "../../src/secrets/detectors.js";
-import { detectorMatches } from "../../src/secrets/scan.js";
+import { SECRET_DETECTORS } from "../../src/3-check/secrets/detectors.js";
+import { detectorMatches } from "../../src/3-check/secrets/scan.js";
 import { ALPHABETS, randomStrings } from "./labelled.js";
 import { describeGrowth, measureGrowth } from "../helpers/cpu-time.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTEXT_DETECTORS } from "../../src/secrets/context-detectors.js";
-import { SECRET_DETECTORS } from "../../src/secrets/detectors.js";
-import { scanSecrets } from "../../src/secrets/scan.js";
+import { CONTEXT_DETECTORS } from "../../src/3-check/secrets/context-detectors.js";
+import { SECRET_DETECTORS } from "../../src/3-check/secrets/detectors.js";
+import { scanSecrets } from "../../src/3-check/secrets/scan.js";
 import { negativeCases, positiveCases } from "./labelled.js";
 
 const positives = positiveCases();

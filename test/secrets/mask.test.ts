@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FileResult, MaskedFileResult } from "../../src/engine/diagnostic.js";
-import { createSession, lintText } from "../../src/lint.js";
-import { maskResults, maskSecret, maskText } from "../../src/secrets/mask.js";
+import type { FileResult, MaskedFileResult } from "../../src/3-check/engine/diagnostic.js";
+import { createSession, lintText } from "../../src/3-check/lint.js";
+import { maskResults, maskSecret, maskText } from "../../src/3-check/secrets/mask.js";
 import { rawResult } from "../helpers/raw-result.js";
 import { ALPHABETS, randomStrings } from "./labelled.js";
 

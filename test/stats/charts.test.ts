@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runStats } from "../../src/cli/stats.js";
-import { barChartSvg } from "../../src/stats/bar-chart.js";
-import type { Figure, StatsReport } from "../../src/stats/figures.js";
-import { labelledPoints, laneOffsets, lineChartSvg, type HistoryPoint } from "../../src/stats/line-chart.js";
-import { textWidth, wrapText } from "../../src/stats/text-metrics.js";
+import { runStats } from "../../src/6-front-ends/cli/stats.js";
+import { barChartSvg } from "../../src/4-report/stats/bar-chart.js";
+import type { Figure, StatsReport } from "../../src/4-report/stats/figures.js";
+import { labelledPoints, laneOffsets, lineChartSvg, type HistoryPoint } from "../../src/4-report/stats/line-chart.js";
+import { textWidth, wrapText } from "../../src/4-report/stats/text-metrics.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 import { canvasSize, measureTexts, overlaps, rasterise, rectsWith, textCollisions, textsOutsideCanvas, type MeasuredText } from "../helpers/svg-layout.js";
@@ -179,7 +179,7 @@ describe("text measurement", () => {
     expect(wrapText("", 100, 12)).toEqual([""]);
   });
 
-  it("keeps src/stats/font-metrics.ts as scripts/font-metrics.mjs generates it from the font", () => {
+  it("keeps src/4-report/stats/font-metrics.ts as scripts/font-metrics.mjs generates it from the font", () => {
     expect(execFileSync(process.execPath, [path.join(repoRoot, "scripts/font-metrics.mjs"), "--check"], { encoding: "utf8" })).toBe("");
   });
 });

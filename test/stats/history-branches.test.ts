@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { runStats } from "../../src/cli/stats.js";
-import type { HistoryPoint } from "../../src/stats/line-chart.js";
+import { runStats } from "../../src/6-front-ends/cli/stats.js";
+import type { HistoryPoint } from "../../src/4-report/stats/line-chart.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { createRepo } from "../helpers/git-repo.js";
 

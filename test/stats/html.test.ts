@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg } from "../../src/stats/chart.js";
-import type { Figure, StatsReport } from "../../src/stats/figures.js";
+import { barChartSvg, figuresTableHtml, historyTableHtml, htmlPage, lineChartSvg } from "../../src/4-report/stats/chart.js";
+import type { Figure, StatsReport } from "../../src/4-report/stats/figures.js";
 
 function fig(id: string, label: string, count: number, total: number): Figure {
   return { id, label, count, total, share: total === 0 ? 0 : Math.round((count / total) * 10000) / 10000 };

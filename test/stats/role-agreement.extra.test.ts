@@ -8,9 +8,9 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../src/engine/diagnostic.js";
-import { analyzePaths, createSession, lintText, type AnalyzedFile } from "../../src/lint.js";
-import { documentFacts, type DocumentFacts } from "../../src/stats/facts.js";
+import type { Diagnostic } from "../../src/3-check/engine/diagnostic.js";
+import { analyzePaths, createSession, lintText, type AnalyzedFile } from "../../src/3-check/lint.js";
+import { documentFacts, type DocumentFacts } from "../../src/4-report/stats/facts.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
 
 interface Checked {

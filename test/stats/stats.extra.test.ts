@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
-import { runStats } from "../../src/cli/stats.js";
-import { JOB_RECORD_PATTERNS } from "../../src/stats/facts.js";
-import { parseGate, type StatsReport } from "../../src/stats/figures.js";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { runStats } from "../../src/6-front-ends/cli/stats.js";
+import { JOB_RECORD_PATTERNS } from "../../src/4-report/stats/facts.js";
+import { parseGate, type StatsReport } from "../../src/4-report/stats/figures.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { publicCorpusDir as sharedCorpus, repoRoot } from "../helpers/locations.js";
 

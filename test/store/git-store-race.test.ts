@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 import { repoRoot } from "../helpers/locations.js";
 
-const MODULE = pathToFileURL(path.join(repoRoot, "dist/src/store/git-store.js")).href;
+const MODULE = pathToFileURL(path.join(repoRoot, "dist/src/5-operations/store/git-store.js")).href;
 const ROUNDS = 4;
 
 let repo: TempRepo;

@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GitStore, STALE_CHECKOUT_MS, StoreConflictError, StoreNameError, handoffRef } from "../../src/store/git-store.js";
-import { StoreEscapeError } from "../../src/store/naming.js";
+import { GitStore, STALE_CHECKOUT_MS, StoreConflictError, StoreNameError, handoffRef } from "../../src/5-operations/store/git-store.js";
+import { StoreEscapeError } from "../../src/5-operations/store/naming.js";
 import { createRepo, type TempRepo } from "../helpers/git-repo.js";
 
 let repo: TempRepo;

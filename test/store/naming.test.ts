@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { contractStamp, fileNameFor, hatch3rId, resolveInside, slugify, StoreEscapeError, withCollisionSuffix } from "../../src/store/naming.js";
-import { isEphemeral, resolveStore } from "../../src/store/resolve.js";
+import { contractStamp, fileNameFor, hatch3rId, resolveInside, slugify, StoreEscapeError, withCollisionSuffix } from "../../src/5-operations/store/naming.js";
+import { isEphemeral, resolveStore } from "../../src/5-operations/store/resolve.js";
 
 const NOW = new Date("2026-11-29T21:47:30Z");
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../../rules/index.js";
-import { checkDocument, prepareRules } from "../../../src/engine/run.js";
-import { buildDocument, createSession } from "../../../src/lint.js";
-import { sourceFromBytes } from "../../../src/load/read.js";
+import { checkDocument, prepareRules } from "../../../src/3-check/engine/run.js";
+import { buildDocument, createSession } from "../../../src/3-check/lint.js";
+import { sourceFromBytes } from "../../../src/1-load/read.js";
 import { describeGrowth, measureGrowth } from "../../helpers/cpu-time.js";
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { describe } from "vitest";
 import { injectionMarkerSpoof } from "../../../rules/injection-marker-spoof.js";
 import { injectionObfuscation } from "../../../rules/injection-obfuscation.js";
-import { USER_TIER_BEGIN, USER_TIER_END } from "../../../src/resume/markers.js";
+import { USER_TIER_BEGIN, USER_TIER_END } from "../../../src/3-check/injection/markers.js";
 import { encodedCases, variantCases, type Positive } from "../../helpers/injection-cases.js";
 import { ruleCases } from "../../helpers/rule-tester.js";
 

@@ -1,0 +1,120 @@
+/**
+ * Secret masking, done by the engine before any result leaves it (`src/3-check/lint.ts`): a value a rule
+ * marked as secret (`Diagnostic.secrets`), or that the detectors find in the document, is never
+ * printed; it is shown as an ellipsis and its length, `…(13 chars)`, and when it is long enough
+ * that its start gives nothing away ({@link MIN_SECRET_CHARS_FOR_PREFIX} characters or more) with
+ * its first four characters (at most a third of it) before the ellipsis: `ghp_…(40 chars)`, which
+ * names a token's kind. A password's start (`Sup3…`) is never shown.
+ *
+ * Not only whole occurrences are masked: a run of text made of 5-character pieces of a secret is
+ * too (a markdownlint message may quote a truncated line, cutting the secret) — unless it is a
+ * short piece inside an ordinary word. And every message is
+ * scanned with the secret detectors too, so a credential is masked even when `no-secrets` is off
+ * or its finding was suppressed.
+ */
+import type { FileResult, MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
+import { scanSecrets } from "./scan.js";
+
+/** Longest piece of a secret that may be printed; longer pieces are masked. */
+export const MAX_VISIBLE_SECRET_CHARS = 4;
+
+/** Secrets shorter than this (in characters) are shown with no character at all. */
+export const MIN_SECRET_CHARS_FOR_PREFIX = 20;
+
+/**
+ * `…(13 chars)` for a secret value under {@link MIN_SECRET_CHARS_FOR_PREFIX} characters, else
+ * `abcd…(40 chars)`: at most 4 characters, and at most a third, of it are ever shown.
+ */
+export function maskSecret(value: string): string {
+  const characters = Array.from(value);
+  const shown = characters.length < MIN_SECRET_CHARS_FOR_PREFIX ? 0 : Math.min(MAX_VISIBLE_SECRET_CHARS, Math.floor(characters.length / 3));
+  const visible = characters.slice(0, shown);
+  return `${visible.join("")}…(${value.length} chars)`;
+}
+
+/** A run this long of secret pieces is masked wherever it stands. */
+const ALWAYS_MASKED_RUN = 8;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/**
+ * Masks `secret` in `text`: runs covered by 5-character pieces of `secret` (the whole secret when
+ * shorter) become {@link maskSecret} of it — when the run is a whole token, is at least 8
+ * characters long, or touches an ellipsis (`…`, `...`: a quoted line cut inside the secret). A
+ * short piece inside an ordinary word ("Passw" in "Password") is left alone, so messages stay
+ * readable.
+ */
+function maskOne(text: string, secret: string): string {
+  const size = Math.min(MAX_VISIBLE_SECRET_CHARS + 1, secret.length);
+  if (size === 0 || text.length < size) return text;
+  const pieces = new Set<string>();
+  for (let i = 0; i + size <= secret.length; i++) pieces.add(secret.slice(i, i + size));
+  const covered = new Uint8Array(text.length);
+  let any = false;
+  for (let i = 0; i + size <= text.length; i++) {
+    if (pieces.has(text.slice(i, i + size))) {
+      covered.fill(1, i, i + size);
+      any = true;
+    }
+  }
+  if (!any) return text;
+  const mask = maskSecret(secret);
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    if (!covered[i]) {
+      out += text[i];
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && covered[i]) i++;
+    const before = text.slice(Math.max(0, start - 3), start);
+    const after = text.slice(i, i + 3);
+    const wholeToken = !WORD_CHAR.test(text[start - 1] ?? " ") && !WORD_CHAR.test(text[i] ?? " ");
+    const cut = /(?:…|\.\.\.)$/.test(before) || /^(?:…|\.\.\.)/.test(after);
+    out += wholeToken || cut || i - start >= ALWAYS_MASKED_RUN ? mask : text.slice(start, i);
+  }
+  return out;
+}
+
+/**
+ * Masks each secret in `text`, longest first, together with every credential-shaped value the
+ * detectors find in `text` itself. No run of more than 4 characters of a secret remains.
+ */
+export function maskText(text: string, secrets: readonly string[]): string {
+  const all = new Set(secrets);
+  for (const match of scanSecrets(text)) all.add(match.value);
+  let out = text;
+  for (const secret of [...all].sort((a, b) => b.length - a.length)) {
+    if (secret.length === 0) continue;
+    out = maskOne(out, secret);
+  }
+  return out;
+}
+
+/**
+ * The one way a result leaves the engine: every message of `result` masked against every secret
+ * of the file (those its findings carry, `result.maskedSecrets`, and `fileSecrets`: the values the
+ * detectors found anywhere in the document), not only against those of the finding that named
+ * them — a markdownlint message may quote the same line, and a rule may quote a frontmatter value.
+ * The `secrets` and `maskedSecrets` fields are dropped. Idempotent: masking a masked result
+ * changes nothing.
+ */
+export function maskFileResult(result: FileResult | MaskedFileResult, fileSecrets: readonly string[] = []): MaskedFileResult {
+  const raw = result as FileResult;
+  const secrets = [...raw.diagnostics.flatMap((d) => d.secrets ?? []), ...(raw.maskedSecrets ?? []), ...fileSecrets];
+  const { maskedSecrets: _masked, ...rest } = raw;
+  const diagnostics = raw.diagnostics.map((d) => {
+    const { secrets: _own, ...fields } = d;
+    return { ...fields, message: maskText(d.message, secrets) } as MaskedDiagnostic;
+  });
+  return {
+    ...rest,
+    diagnostics,
+    internalErrors: raw.internalErrors.map((error) => maskText(error, secrets)),
+  } as MaskedFileResult;
+}
+
+/** {@link maskFileResult} of each result (for results built outside the engine). */
+export function maskResults(results: ReadonlyArray<FileResult | MaskedFileResult>): MaskedFileResult[] {
+  return results.map((result) => maskFileResult(result));
+}

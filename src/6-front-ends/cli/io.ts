@@ -1,0 +1,61 @@
+/**
+ * What a command needs from the outside world, passed in so tests run commands in-process.
+ */
+import { escapeControls } from "../../4-report/controls.js";
+
+/** A stream a command writes text to. */
+export interface OutputStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  /**
+   * Set on an {@link escapedStream}: the stream underneath, for the one writer whose control
+   * sequences are its own (the progress line).
+   */
+  raw?: { write(text: string): unknown };
+}
+
+/** Streams and environment of one command run. */
+export interface CommandIO {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  /** Standard input (`lint --stdin-filename`); absent in tests that do not need it. */
+  stdin?: AsyncIterable<Uint8Array | string>;
+}
+
+/**
+ * `stream` with every text written to it passed through {@link escapeControls} (multi-line: line
+ * breaks and tabs kept), for output read by people only: error messages, and the standard output
+ * of commands that print nothing else. Wrapping twice escapes once.
+ */
+export function escapedStream(stream: OutputStream): OutputStream {
+  if (stream.raw) return stream;
+  return { write: (text: string) => stream.write(escapeControls(text, { multiline: true })), isTTY: stream.isTTY, raw: stream };
+}
+
+/** The real process's streams. */
+export function processIO(): CommandIO {
+  // A reader that goes away (`handoff lint | head`) ends the run quietly, as it does any Unix
+  // filter; reports are written as files finish, so this can happen mid-run.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+}
+
+/**
+ * Whether to colour output: `--color`/`--no-color` first, then `NO_COLOR` (any non-empty value
+ * turns colour off, per no-color.org), then `FORCE_COLOR`, then whether stdout is a terminal.
+ */
+export function useColor(io: CommandIO, flag: boolean | undefined): boolean {
+  if (flag !== undefined) return flag;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
+  if (io.env.FORCE_COLOR !== undefined) return io.env.FORCE_COLOR !== "0" && io.env.FORCE_COLOR !== "false";
+  if (io.env.TERM === "dumb") return false;
+  return Boolean(io.stdout.isTTY);
+}
+
+/** Exit codes, as markdownlint-cli2, ESLint and gitleaks use them. */
+export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 2 } as const;

@@ -1,0 +1,67 @@
+/**
+ * Turning a run's (masked) results into the chosen output format, and writing a report file.
+ */
+import { atomicWrite, AtomicWriteError } from "../../0-platform/fs/atomic-write.js";
+import type { MaskedFileResult } from "../../3-check/engine/diagnostic.js";
+import type { Rule } from "../../3-check/engine/rule.js";
+import type { RunOutcome } from "../../5-operations/lint.js";
+import { findRepositoryRoot } from "../../0-platform/git/repository.js";
+import { formatGithub } from "../../4-report/github.js";
+import { formatJson } from "../../4-report/json.js";
+import { formatJunit } from "../../4-report/junit.js";
+import { formatSarif } from "../../4-report/sarif.js";
+import { formatStylish } from "../../4-report/stylish.js";
+import { useColor, type CommandIO } from "./io.js";
+import { packageVersion } from "../../5-operations/package-info.js";
+
+/** Output formats of `lint --format` besides `text` (stylish, the default; ./format-names.ts). */
+export const FORMATS = ["json", "sarif", "github", "junit"] as const;
+
+/** One of {@link FORMATS}. */
+export type Format = (typeof FORMATS)[number];
+
+/** The repository root reports make paths relative to: the git working tree around `io.cwd`. */
+export function repositoryRootOf(io: CommandIO): string {
+  return findRepositoryRoot(io.cwd);
+}
+
+
+/** Renders `results` (already masked) in `format`; `outcome` is the run's (a clean run when absent). */
+export function renderResults(
+  format: string,
+  results: readonly MaskedFileResult[],
+  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[]; outcome?: RunOutcome },
+): string {
+  const { io } = context;
+  switch (format) {
+    case "json":
+      return formatJson(results);
+    case "sarif":
+      return formatSarif(results, {
+        rules: context.rules,
+        cwd: io.cwd,
+        repositoryRoot: repositoryRootOf(io),
+        toolVersion: packageVersion(),
+        ...(context.outcome ? { exitCode: context.outcome.exitCode } : {}),
+      });
+    case "github":
+      return formatGithub(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) });
+    case "junit":
+      return formatJunit(results, { warningsAsFailures: context.outcome?.warningsFail ?? false });
+    default:
+      return formatStylish(results, { color: useColor(io, context.color) });
+  }
+}
+
+/**
+ * Writes `text` to `file` through the one atomic write (temp file, fsync, rename, read back).
+ * @throws the system error (with its `code`) when the write fails, AtomicWriteError when the bytes read back differ.
+ */
+export async function writeOutputFile(file: string, text: string): Promise<void> {
+  try {
+    await atomicWrite(file, new TextEncoder().encode(text));
+  } catch (error) {
+    // The system error (ENOENT, EACCES…) when there is one: the CLI prints its code.
+    throw error instanceof AtomicWriteError && error.cause instanceof Error ? error.cause : error;
+  }
+}
