@@ -35,6 +35,7 @@ import { markdownLimits } from "./markdown-limits.js";
 import { unfilledTemplate } from "./unfilled-template.js";
 import { stale } from "./stale.js";
 import { unclosedFence } from "./unclosed-fence.js";
+import { lineEndings } from "./line-endings.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -71,4 +72,5 @@ export const builtinRules: readonly Rule[] = [
   unfilledTemplate,
   stale,
   unclosedFence,
+  lineEndings,
 ];

@@ -5,7 +5,10 @@
  * since sealing, the finding says so instead of calling the document tampered.
  */
 import { frontmatterNodeOffsets } from "../src/2-parse/document/frontmatter.js";
-import type { Rule } from "../src/3-check/engine/rule.js";
+import type { HandoffDocument } from "../src/2-parse/document/model.js";
+import type { Rule, TextEdit } from "../src/3-check/engine/rule.js";
+import { replacementEdit } from "../src/3-check/engine/text-edit.js";
+import { sealedDocumentText } from "../src/3-check/integrity/seal.js";
 import type { Severity, SeveritySetting } from "../src/3-check/engine/diagnostic.js";
 import { checkIntegrity, INTEGRITY_PATTERN, integrityBody } from "../src/3-check/integrity/digest.js";
 import { schemaDefines, schemaRequires } from "../src/2-parse/profiles/schema-coverage.js";
@@ -21,6 +24,17 @@ function short(digest: string): string {
   return `${digest.slice(0, "sha256:".length + 12)}…`;
 }
 
+/**
+ * The fix of a missing or stale seal: the `integrity` line that seals the document as it is now
+ * (src/3-check/integrity/seal.ts), as one edit; none when the document cannot be sealed. `lint
+ * --fix` applies it only when the seal held before its other fixes, or when asked by name: a
+ * broken seal may be the only sign of tampering.
+ */
+function sealFix(document: HandoffDocument): { fix?: TextEdit } {
+  const sealed = sealedDocumentText(document);
+  return sealed === undefined ? {} : { fix: replacementEdit(document.text, sealed) };
+}
+
 export const integrity: Rule<IntegrityOptions> = {
   meta: {
     id: "integrity",
@@ -30,6 +44,7 @@ export const integrity: Rule<IntegrityOptions> = {
     profiles: "all",
     formats: ["markdown"],
     tags: ["integrity", "frontmatter"],
+    fixable: "integrity",
     messages: {
       missing: "No 'integrity' value: the body cannot be checked for changes (run 'handoff seal')",
       malformed: "'integrity' {{value}} is malformed: expected sha256: followed by 64 lowercase hex digits",
@@ -56,7 +71,7 @@ export const integrity: Rule<IntegrityOptions> = {
       const setting = context.options.missing[profile.id] ?? context.options.missing["*"] ?? "off";
       if (setting === "off") return;
       // At the opening fence, or the first character when there is no frontmatter.
-      context.report({ messageId: "missing", offset: 0, endOffset: frontmatter ? 3 : 0, severity: setting as Severity });
+      context.report({ messageId: "missing", offset: 0, endOffset: frontmatter ? 3 : 0, severity: setting as Severity, ...sealFix(document) });
       return;
     }
     if (!frontmatter) return;
@@ -72,9 +87,9 @@ export const integrity: Rule<IntegrityOptions> = {
     if (result.status === "match") return;
     if (result.status === "line-endings") {
       const rewrite = result.rewrite === "lf-to-crlf" ? "sealed with LF, now CRLF" : "sealed with CRLF, now LF";
-      context.report({ messageId: "lineEndings", data: { rewrite }, severity: "warning", ...at });
+      context.report({ messageId: "lineEndings", data: { rewrite }, severity: "warning", ...at, ...sealFix(document) });
       return;
     }
-    context.report({ messageId: "mismatch", data: { recorded: short(value), computed: short(result.computed) }, ...at });
+    context.report({ messageId: "mismatch", data: { recorded: short(value), computed: short(result.computed) }, ...at, ...sealFix(document) });
   },
 };

@@ -9,7 +9,8 @@
 import { lint } from "markdownlint/sync";
 import type { Configuration, LintError } from "markdownlint";
 import { blankBlocks } from "../src/2-parse/document/markdown-limits.js";
-import type { Rule, RuleContext } from "../src/3-check/engine/rule.js";
+import type { HandoffDocument } from "../src/2-parse/document/model.js";
+import type { Rule, RuleContext, TextEdit } from "../src/3-check/engine/rule.js";
 import type { SeveritySetting } from "../src/3-check/engine/diagnostic.js";
 import { HANDOFF_READINGS, ReadingView } from "../src/3-check/markdownlint/handoff-reading.js";
 import { keyedByRuleId, MARKDOWNLINT_PRESET_CONFIG, MARKDOWNLINT_PRESETS, type MarkdownlintPreset } from "../src/3-check/markdownlint/presets.js";
@@ -85,6 +86,38 @@ export class FrontmatterPrefix extends RegExp {
   }
 }
 
+/**
+ * markdownlint's `fixInfo` (a line, a column, characters to delete, text to insert; `deleteCount`
+ * -1 deletes the line) as an edit of the document's text, as markdownlint's own `applyFix` makes
+ * it: a `\n` in the inserted text becomes the document's most common line ending.
+ */
+function markdownlintEdit(document: HandoffDocument, fixInfo: NonNullable<LintError["fixInfo"]>, lineNumber: number): TextEdit | undefined {
+  const { text, lines } = document;
+  const line = fixInfo.lineNumber ?? lineNumber;
+  if (line < 1 || line > lines.lineCount) return undefined;
+  const start = lines.lineStart(line);
+  const next = line < lines.lineCount ? lines.lineStart(line + 1) : text.length;
+  if (fixInfo.deleteCount === -1) return { range: [start, next], text: "" };
+  const contentEnd = next - (/(\r\n|\r|\n)$/.exec(text.slice(start, next))?.[0].length ?? 0);
+  const from = Math.min(start + (fixInfo.editColumn ?? 1) - 1, contentEnd);
+  const to = Math.min(from + (fixInfo.deleteCount ?? 0), contentEnd);
+  return { range: [from, to], text: (fixInfo.insertText ?? "").replace(/\n/g, preferredLineEnding(text)) };
+}
+
+/** The line ending most of `text`'s lines end in (LF on a tie, as markdownlint decides). */
+function preferredLineEnding(text: string): string {
+  let lf = 0;
+  let crlf = 0;
+  let cr = 0;
+  for (const match of text.matchAll(/\r\n|\r|\n/g)) {
+    if (match[0] === "\n") lf++;
+    else if (match[0] === "\r\n") crlf++;
+    else cr++;
+  }
+  if (lf >= crlf && lf >= cr) return "\n";
+  return crlf >= cr ? "\r\n" : "\r";
+}
+
 /** Inline comments that can turn rules on or change their options. */
 const ENABLING_COMMENT_RE = /markdownlint-(?:enable|restore|configure-file)/;
 
@@ -121,6 +154,7 @@ export const markdownlint: Rule<MarkdownlintOptions> = {
     formats: ["markdown"],
     tags: ["style", "markdownlint"],
     reportsForeignRuleIds: true,
+    fixable: "markdownlint",
     messages: { markdownlint: "{{message}}" },
     optionsSchema: {
       type: "object",
@@ -165,6 +199,7 @@ export const markdownlint: Rule<MarkdownlintOptions> = {
       }
       const column = error.errorRange?.[0] ?? 1;
       const length = error.errorRange?.[1] ?? 0;
+      const fix = error.fixInfo ? markdownlintEdit(document, error.fixInfo, error.lineNumber) : undefined;
       context.report({
         messageId: "markdownlint",
         ruleId: id,
@@ -174,6 +209,7 @@ export const markdownlint: Rule<MarkdownlintOptions> = {
         endLine: error.lineNumber,
         endColumn: column + length,
         severity: configured ?? context.severity,
+        ...(fix ? { fix } : {}),
       });
     }
   },

@@ -4,8 +4,29 @@
  */
 import { restRendersAsCode } from "../src/2-parse/document/fences.js";
 import { isSectionEmpty } from "../src/2-parse/document/sections.js";
-import type { Rule } from "../src/3-check/engine/rule.js";
-import { findSection, sectionsApply, standInFor } from "../src/2-parse/profiles/profile.js";
+import type { HandoffDocument } from "../src/2-parse/document/model.js";
+import type { Rule, TextEdit } from "../src/3-check/engine/rule.js";
+import { findSection, sectionsApply, standInFor, type Profile, type SectionSpec } from "../src/2-parse/profiles/profile.js";
+
+/**
+ * The fix of a missing section: its heading (at the profile's level, else 2) and "Not recorded
+ * yet." inserted before the first section the profile orders after it, else at the end, so the
+ * added sections keep the profile's order.
+ */
+function skeleton(document: HandoffDocument, profile: Profile, spec: SectionSpec): TextEdit {
+  const { text } = document;
+  const eol = /\r\n|\r|\n/.exec(text)?.[0] ?? "\n";
+  const block = `${"#".repeat(profile.sectionDepth ?? 2)} ${spec.title}${eol}${eol}Not recorded yet.${eol}`;
+  const later = profile.sections.slice(profile.sections.indexOf(spec) + 1);
+  const before = later.map((other) => findSection(document.sections, other)).find((section) => section !== undefined);
+  if (before) {
+    const at = before.headingRange.start.offset;
+    return { range: [at, at], text: `${block}${eol}` };
+  }
+  const ends = /(\r\n|\r|\n)$/.test(text);
+  const blank = /(\r\n|\r|\n)(\r\n|\r|\n)$/.test(text) || text === "";
+  return { range: [text.length, text.length], text: `${ends ? "" : eol}${blank ? "" : eol}${block}` };
+}
 
 export const requiredSections: Rule = {
   meta: {
@@ -16,6 +37,7 @@ export const requiredSections: Rule = {
     profiles: "all",
     formats: ["markdown"],
     tags: ["sections"],
+    fixable: "layout",
     messages: {
       missing: "Missing required section '{{section}}' ({{profile}} profile)",
       misnamed: "Section '{{found}}' stands for the required '{{section}}' ({{profile}} profile): use the profile's heading",
@@ -38,7 +60,7 @@ export const requiredSections: Rule = {
         // section is missing would contradict `stats` and the other rules, which read roles.
         const stand = standInFor(document.sections, spec, profile);
         if (stand) context.report({ messageId: "misnamed", data: { found: stand.title, section: spec.title, profile: profile.id }, range: stand.headingRange });
-        else if (!swallowed) context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1 });
+        else if (!swallowed) context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1, fix: skeleton(document, profile, spec) });
         continue;
       }
       if (profile.sectionDepth !== undefined && section.depth !== profile.sectionDepth) {

@@ -1,5 +1,6 @@
 /**
- * `npm run docs`: rewrites the generated parts of every rule doc (`rules/<id>.md`) from the code
+ * `npm run docs`: rewrites the generated parts of every rule doc (`rules/<id>.md`) and the rules
+ * index (`docs/rules.md`) from the code
  * (`scripts/rule-docs/render.ts`). test/docs/rule-docs.test.ts fails until this has been run after a
  * rule's meta or a secret detector changed. `--check` writes nothing and exits 1 when a page differs.
  */
@@ -9,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { builtinRules } from "../rules/index.js";
 import { SECRET_DETECTORS } from "../src/3-check/secrets/detectors.js";
 import { atomicWrite } from "../src/0-platform/fs/atomic-write.js";
-import { renderPage } from "./rule-docs/render.js";
+import { renderPage, rulesIndex } from "./rule-docs/render.js";
 
 const rulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../rules");
 const check = process.argv.includes("--check");
@@ -26,5 +27,21 @@ for (const rule of builtinRules) {
     console.log(`${path.relative(process.cwd(), file)}: rewritten`);
   }
 }
-console.log(`${builtinRules.length} rule docs, ${stale} ${check ? "out of date" : "rewritten"}`);
+const indexFile = path.resolve(rulesDir, "../docs/rules.md");
+const index = rulesIndex(builtinRules.map((rule) => rule.meta));
+let indexBefore: string | undefined;
+try {
+  indexBefore = readFileSync(indexFile, "utf8");
+} catch {
+  indexBefore = undefined;
+}
+if (indexBefore !== index) {
+  stale++;
+  if (check) console.log("docs/rules.md: differs from the code");
+  else {
+    await atomicWrite(indexFile, new TextEncoder().encode(index));
+    console.log("docs/rules.md: rewritten");
+  }
+}
+console.log(`${builtinRules.length} rule docs and the index, ${stale} ${check ? "out of date" : "rewritten"}`);
 if (check && stale > 0) process.exitCode = 1;

@@ -2,27 +2,24 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinRules } from "../../rules/index.js";
+import { rulesIndex } from "../../scripts/rule-docs/render.js";
 import { repoRoot } from "../helpers/locations.js";
 
-describe("README rule table", () => {
-  it("has one row per rule, with its doc link, code and default severity", () => {
-    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    const rows = [...readme.matchAll(/^\| \[`([\w-]+)`\]\(rules\/([\w-]+)\.md\) \| (HK\d{3}) \| ([\w/]+) \|/gm)].map((m) => ({
-      id: m[1],
-      doc: m[2],
-      code: m[3],
-      severity: m[4],
-    }));
-    expect(rows.map((r) => r.id).sort()).toEqual(builtinRules.map((r) => r.meta.id).sort());
-    for (const row of rows) {
-      const rule = builtinRules.find((r) => r.meta.id === row.id);
-      expect(row.doc, row.id).toBe(row.id);
-      expect(row.code, row.id).toBe(rule?.meta.code);
-      expect(row.severity.split("/"), row.id).toContain(rule?.meta.defaultSeverity);
-    }
-    expect(readme).toContain("| [`markdownlint`](rules/markdownlint.md) | HK100 | warning |");
+describe("the rules index (docs/rules.md)", () => {
+  it("is what npm run docs renders from each rule's meta: one row per rule, its description the meta's", () => {
+    const page = readFileSync(path.join(repoRoot, "docs/rules.md"), "utf8");
+    expect(page).toBe(rulesIndex(builtinRules.map((rule) => rule.meta)));
+    for (const rule of builtinRules) expect(page).toContain(`| [\`${rule.meta.id}\`](../rules/${rule.meta.id}.md) | ${rule.meta.code} | ${rule.meta.defaultSeverity} |`);
   });
 
+  it("is linked from the README, which keeps no rule table of its own", () => {
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    expect(readme).toContain("](docs/rules.md)");
+    expect(readme).not.toMatch(/^\| \[`[\w-]+`\]\(rules\//m);
+  });
+});
+
+describe("README", () => {
   it("shows the rendered stats charts it references", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
     for (const image of ["docs/stats-adoption.png", "docs/stats-history.png"]) {

@@ -121,7 +121,7 @@ describe("handoff lint --fix", () => {
     expect((await handoff("verify", "HANDOFF-demo.md")).stdout).toMatch(/^HANDOFF-demo\.md: integrity ok sha256:[0-9a-f]{64}\n$/);
   });
 
-  it("adds missing section skeletons only with --fix-type layout, and seals an unsealed document only when integrity is named", async () => {
+  it("adds missing section skeletons only with --fix-type layout, in the profile's order (so section-order stays quiet), and seals an unsealed document only when integrity is named", async () => {
     const file = path.join(dir, "HANDOFF-demo.md");
     const missing = AFTER.replace("## Unresolved work\n\n- The counter.\n\n", "");
     writeFileSync(file, missing);
@@ -129,7 +129,8 @@ describe("handoff lint --fix", () => {
     expect(readFileSync(file, "utf8")).toBe(missing);
     const result = await handoff("lint", "--fix", "--fix-type", "layout", "HANDOFF-demo.md");
     expect(result.stderr).toBe("handoff lint: HANDOFF-demo.md: fixed required-sections\n");
-    expect(readFileSync(file, "utf8")).toBe(`${missing}\n## Unresolved work\n\nNot recorded yet.\n`);
+    expect(readFileSync(file, "utf8")).toBe(missing.replace("## Next action\n", "## Unresolved work\n\nNot recorded yet.\n\n## Next action\n"));
+    expect((await handoff("lint", "--format", "json", "HANDOFF-demo.md")).stdout).not.toContain("section-order");
     await handoff("lint", "--fix", "--fix-type", "integrity", "HANDOFF-demo.md");
     expect(readFileSync(file, "utf8")).toMatch(/^---\nstatus: open\nintegrity: sha256:[0-9a-f]{64}\n---\n/);
   });

@@ -26,6 +26,7 @@ export function examples(page: string): DocExample[] {
     const now = /`--now ([^`]+)`/.exec(settings)?.[1];
     const profile = /profile `([^`]+)`/.exec(settings)?.[1];
     const maxFileSize = /`--max-file-size (\d+)`/.exec(settings)?.[1];
+    const rule = /`--rule ([\w-]+)=(error|warning|info)`/.exec(settings);
     const raw = m[6] ?? "";
     const text = m[5] ? raw.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : raw;
     const after = page.slice((m.index ?? 0) + m[0].length).split("\n");
@@ -42,7 +43,7 @@ export function examples(page: string): DocExample[] {
       path: m[4] === "json" ? "handoff.json" : "handoff.md",
       ...(now ? { now: new Date(now) } : {}),
       ...(profile ? { profile } : {}),
-      ...(maxFileSize ? { config: { maxFileSize: Number(maxFileSize) } } : {}),
+      ...(maxFileSize || rule ? { config: { ...(maxFileSize ? { maxFileSize: Number(maxFileSize) } : {}), ...(rule ? { rules: { [rule[1] as string]: rule[2] as "error" | "warning" | "info" } } : {}) } } : {}),
       listed,
     };
   });

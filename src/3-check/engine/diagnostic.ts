@@ -3,6 +3,7 @@
  * `VFileMessage`: reason, place, ruleId, source, url, fatal).
  */
 import { createHash } from "node:crypto";
+import type { TextEdit } from "./text-edit.js";
 
 /** How bad a finding is. `error` makes `lint` exit 1. */
 export type Severity = "error" | "warning" | "info";
@@ -25,6 +26,11 @@ export interface Diagnostic {
   endOffset: number;
   /** Message id of the rule (ESLint style), when the rule has one. */
   messageId?: string;
+  /**
+   * The rule's fix, when it offers one: edits of the document's text (BOM removed), in order, not
+   * overlapping. Reporters never print it; `lint --fix` applies it.
+   */
+  fix?: readonly TextEdit[];
   /** Where the rule's documentation is (path relative to the package root, or a URL). */
   docs?: string;
   /**

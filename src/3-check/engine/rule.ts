@@ -8,6 +8,9 @@ import type { Range } from "../../2-parse/document/position.js";
 import type { Profile } from "../../2-parse/profiles/profile.js";
 import type { Severity, SeveritySetting } from "./diagnostic.js";
 
+export { FIX_TYPES, type FixType, type TextEdit } from "./text-edit.js";
+import type { FixType, TextEdit } from "./text-edit.js";
+
 /** What a rule may read: frontmatter data, the JSON record (a `.json` file or a fenced block), the Markdown body, the run's clock. */
 export type RuleInput = "frontmatter" | "record" | "markdown" | "clock";
 
@@ -54,9 +57,18 @@ export interface RuleMeta {
   reportsForeignRuleIds?: boolean;
   /** How often a finding is a true positive (SARIF `precision`): a hint for reporters and triage. */
   precision?: "very-high" | "high" | "medium" | "low";
+  /**
+   * The rule may attach a fix to a report (ESLint's `meta.fixable`): the kind of fix its fixes are,
+   * which `lint --fix-type` selects. A report with a fix from a rule without it is a contract error.
+   */
+  fixable?: FixType;
 }
 
-/** What a rule passes to `context.report`. Give exactly one place: `node`, `range` or offsets. */
+/**
+ * What a rule passes to `context.report`. Give exactly one place: `node`, `range`, `offset`
+ * (with `endOffset`) or `line` (with `column`, `endLine`, `endColumn`); none, or more than one, is
+ * a contract error (never a silent 1:1).
+ */
 export interface ReportDescriptor {
   messageId: string;
   data?: Readonly<Record<string, string | number>>;
@@ -77,6 +89,8 @@ export interface ReportDescriptor {
   message?: string;
   /** Secret values inside this finding, masked by every reporter. */
   secrets?: string[];
+  /** A fix (rules with `meta.fixable` only): edits of the document's text that make the finding go away. */
+  fix?: TextEdit | readonly TextEdit[];
 }
 
 /** What a rule sees while checking one document. */

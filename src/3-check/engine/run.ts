@@ -7,7 +7,7 @@ import { loadProblemRule, type LoadProblem } from "../../1-load/read.js";
 import type { Profile } from "../../2-parse/profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
 import { compareDiagnostics, internalErrorDiagnostic, INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
-import { ruleMessage, RuleContractError, type ClockPhases, type ReportDescriptor, type Rule, type RuleContext, type RuleMeta } from "./rule.js";
+import { ruleMessage, RuleContractError, type ClockPhases, type ReportDescriptor, type Rule, type RuleContext, type RuleMeta, type TextEdit } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
 /** The rule set for a run, with config applied once (not per file). */
@@ -158,6 +158,25 @@ function runPhases(phases: ClockPhases, meta: RuleMeta, document: HandoffDocumen
   phases.judge(facts, document, context);
 }
 
+/**
+ * A report's fix as a list of edits. @throws RuleContractError from a rule without
+ * `meta.fixable`, or for an edit outside the text, backwards, or overlapping another of the fix.
+ */
+function fixOf(meta: RuleMeta, descriptor: ReportDescriptor, length: number): readonly TextEdit[] {
+  if (!meta.fixable) throw new RuleContractError(`rule ${meta.id} reported a fix but its meta has no 'fixable'`);
+  const edits = Array.isArray(descriptor.fix) ? (descriptor.fix as readonly TextEdit[]) : [descriptor.fix as TextEdit];
+  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0]);
+  sorted.forEach((edit, i) => {
+    const [start, end] = edit.range;
+    if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= length)) {
+      throw new RuleContractError(`rule ${meta.id} reported a fix with the edit [${start}, ${end}) outside the text (0 to ${length})`);
+    }
+    const next = sorted[i + 1];
+    if (next && next.range[0] < end) throw new RuleContractError(`rule ${meta.id} reported a fix whose edits overlap`);
+  });
+  return sorted;
+}
+
 /** Sets {@link Diagnostic.contextHash} on each diagnostic (one hash per distinct line). */
 function addContextHashes(document: HandoffDocument, diagnostics: Diagnostic[]): void {
   const byLine = new Map<number, string>();
@@ -217,6 +236,10 @@ function toDiagnostic(
   let start: { line: number; column: number; offset: number };
   let end: { line: number; column: number; offset: number };
   const nodePosition = descriptor.node?.position;
+  const places = [descriptor.node !== undefined, descriptor.range !== undefined, descriptor.offset !== undefined, descriptor.line !== undefined].filter(Boolean).length;
+  if (places !== 1) {
+    throw new RuleContractError(`rule ${rule.meta.id} reported '${descriptor.messageId}' with ${places === 0 ? "no place" : `${places} places`}: give exactly one of node, range, offset or line`);
+  }
   if (descriptor.range) {
     start = descriptor.range.start;
     end = descriptor.range.end;
@@ -227,7 +250,7 @@ function toDiagnostic(
     start = lines.point(descriptor.offset);
     end = lines.point(descriptor.endOffset ?? descriptor.offset);
   } else {
-    const line = descriptor.line ?? 1;
+    const line = descriptor.line as number;
     const column = descriptor.column ?? 1;
     const offset = Math.min(lines.lineStart(line) + column - 1, document.text.length);
     start = { line, column, offset };
@@ -248,5 +271,6 @@ function toDiagnostic(
   };
   if (messageId !== undefined) diagnostic.messageId = messageId;
   if (descriptor.secrets && descriptor.secrets.length > 0) diagnostic.secrets = descriptor.secrets;
+  if (descriptor.fix !== undefined) diagnostic.fix = fixOf(rule.meta, descriptor, document.text.length);
   return diagnostic;
 }

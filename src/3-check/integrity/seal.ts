@@ -43,6 +43,21 @@ interface Sealed {
   added?: "first" | "last";
 }
 
+/**
+ * The text of `document` sealed as it is now (its `integrity` value written), or undefined when it
+ * cannot be sealed (a JSON record, a load problem, a frontmatter that cannot be edited safely).
+ * Unlike {@link planSeal} it does not parse the result again to check it.
+ */
+export function sealedDocumentText(document: HandoffDocument): string | undefined {
+  if (document.format !== "markdown" || document.loadProblems.length > 0) return undefined;
+  try {
+    return sealedText(document, documentDigest(document.text, document.bodyOffset, document.profileId).digest).text;
+  } catch (error) {
+    if (error instanceof SealError) return undefined;
+    throw error;
+  }
+}
+
 /** The new document text (without BOM). @throws SealError */
 function sealedText(document: HandoffDocument, digest: string): Sealed {
   const { text } = document;

@@ -104,8 +104,10 @@ export function maskFileResult(result: FileResult | MaskedFileResult, fileSecret
   const secrets = [...raw.diagnostics.flatMap((d) => d.secrets ?? []), ...(raw.maskedSecrets ?? []), ...fileSecrets];
   const { maskedSecrets: _masked, ...rest } = raw;
   const diagnostics = raw.diagnostics.map((d) => {
-    const { secrets: _own, ...fields } = d;
-    return { ...fields, message: maskText(d.message, secrets) } as MaskedDiagnostic;
+    const { secrets: _own, fix, ...fields } = d;
+    // A fix whose text would carry a piece of a secret is dropped: masked results hold none.
+    const keep = fix !== undefined && fix.every((edit) => maskText(edit.text, secrets) === edit.text);
+    return { ...fields, message: maskText(d.message, secrets), ...(keep ? { fix } : {}) } as MaskedDiagnostic;
   });
   return {
     ...rest,

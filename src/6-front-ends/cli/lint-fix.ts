@@ -1,6 +1,6 @@
 /**
  * `lint --fix` and `lint --fix-dry-run`: before the lint reports, each file gets the safe fixes of
- * src/5-operations/fix/lint-fixes.ts for what it reports. `--fix` writes them (atomically, read back, refused
+ * the rules attach to what they report (../../5-operations/fix.ts). `--fix` writes them (atomically, read back, refused
  * when the file changed meanwhile); `--fix-dry-run` prints the masked diff instead. What was done
  * goes to standard error, so the report on standard output stays one format.
  */
