@@ -48,9 +48,11 @@ export function generate(count, seed = 42) {
   const list = () =>
     Array.from({ length: int(3, 7) }, () => `- ${pick(VERBS)} \`src/${pick(WORDS)}/${pick(WORDS)}.ts\` (commit \`${hex(7)}\`): ${sentence()}`).join("\n");
   const table = () =>
-    ["| check | result | evidence |", "| --- | --- | --- |", ...Array.from({ length: int(2, 6) }, () => `| ${pick(WORDS)} | ${pick(["pass", "fail", "skip"])} | \`${hex(12)}\` |`)].join(
-      "\n",
-    );
+    [
+      "| check | result | evidence |",
+      "| --- | --- | --- |",
+      ...Array.from({ length: int(2, 6) }, () => `| ${pick(WORDS)} | ${pick(["pass", "fail", "skip"])} | \`${hex(12)}\` |`),
+    ].join("\n");
   const fence = () =>
     ["```sh", `git log --oneline ${hex(7)}..HEAD`, `npm test -- --filter ${pick(WORDS)}`, `sha256sum dist/${pick(WORDS)}.js  # ${hex(64)}`, "```"].join("\n");
   const block = () => {
@@ -75,7 +77,17 @@ export function generate(count, seed = 42) {
     if (r < 0.5) {
       files.push([`generic/${name}.md`, `# Session handoff ${date()}\n\n${body(["Current state", "Decisions", "Key files", "Next steps"], target)}`]);
     } else if (r < 0.7) {
-      const titles = ["Goal", "Durable context", "Session state", "Verified facts", "Hypotheses", "Decisions", "Completed work", "Unresolved work", "Next action"];
+      const titles = [
+        "Goal",
+        "Durable context",
+        "Session state",
+        "Verified facts",
+        "Hypotheses",
+        "Decisions",
+        "Completed work",
+        "Unresolved work",
+        "Next action",
+      ];
       files.push([`contract/HANDOFF-bench-${name}.md`, `# HANDOFF bench ${date()}T1200Z\n\n${body(titles, target)}`]);
     } else if (r < 0.85) {
       const text = body(["Problem", "Decisions", "Work Done", "Work Remaining", "Blockers", "Next Steps", "Build & Test Status", "File Manifest"], target);
@@ -114,7 +126,10 @@ export function generate(count, seed = 42) {
         `- M src/${pick(WORDS)}.ts sha256:${hex(64)}`,
         "<!-- machine-record:end -->",
       ].join("\n");
-      files.push([`sno/${name}.md`, `# Progress record\n\n${record}\n\n${body(["Objective and authorization", "Done", "Next", "Decisions and assumptions", "Risks and open questions"], target)}`]);
+      files.push([
+        `sno/${name}.md`,
+        `# Progress record\n\n${record}\n\n${body(["Objective and authorization", "Done", "Next", "Decisions and assumptions", "Risks and open questions"], target)}`,
+      ]);
     } else {
       const record = {
         schema: "verified-delivery/handoff-v1",

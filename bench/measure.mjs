@@ -14,7 +14,13 @@ export const hasTime = existsSync("/usr/bin/time");
 export function measure(argv, { cwd, timeoutSeconds }) {
   const full = hasTime ? ["/usr/bin/time", "-f", "%e %M", ...argv] : argv;
   const start = process.hrtime.bigint();
-  const result = spawnSync(full[0], full.slice(1), { cwd, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024, timeout: timeoutSeconds * 1000, killSignal: "SIGKILL" });
+  const result = spawnSync(full[0], full.slice(1), {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 1024 * 1024 * 1024,
+    timeout: timeoutSeconds * 1000,
+    killSignal: "SIGKILL",
+  });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   if (result.error?.code === "ETIMEDOUT" || result.signal === "SIGKILL") return { wall: Infinity, rssMB: NaN, status: `>${timeoutSeconds}s` };
   let rssMB = NaN;
@@ -49,7 +55,15 @@ export function alternate(cmds, runs, options) {
   return cmds.map((c) => {
     const s = samples.get(c.name);
     const walls = s.map((x) => x.wall);
-    return { ...c, wall: median(walls), min: Math.min(...walls), max: Math.max(...walls), rss: Math.max(...s.map((x) => x.rssMB)), status: s[0].status, runs: s.length };
+    return {
+      ...c,
+      wall: median(walls),
+      min: Math.min(...walls),
+      max: Math.max(...walls),
+      rss: Math.max(...s.map((x) => x.rssMB)),
+      status: s[0].status,
+      runs: s.length,
+    };
   });
 }
 
@@ -57,7 +71,9 @@ export function alternate(cmds, runs, options) {
 export function printTable(title, { files, bytes }, rows, timeoutSeconds) {
   const base = rows.find((r) => r.name === "markdownlint-cli2")?.wall;
   const runs = Math.max(...rows.map((r) => r.runs));
-  console.log(`\n${title}: ${files} file${files === 1 ? "" : "s"}, ${bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} KB`}, ${runs} run${runs === 1 ? "" : "s"} each (median wall), alternating`);
+  console.log(
+    `\n${title}: ${files} file${files === 1 ? "" : "s"}, ${bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} KB`}, ${runs} run${runs === 1 ? "" : "s"} each (median wall), alternating`,
+  );
   console.log(["command".padEnd(45), "wall s", "   range s", "files/s", "  MB/s", "peak RSS MB", "× mdl-cli2", "exit"].join("  "));
   for (const r of rows) {
     const finite = Number.isFinite(r.wall);

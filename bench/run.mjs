@@ -46,7 +46,14 @@ const runs = Number(get("--runs", "3"));
 const seed = Number(get("--seed", "42"));
 const only = list(get("--only", ""));
 const with100k = process.env.HANDOFFKIT_BENCH_100K === "1";
-const defaultScenarios = [...sizes.filter((n) => n <= 1000).map(key), "real", "5kb", "117kb", ...sizes.filter((n) => n > 1000).map(key), ...(with100k ? ["100k"] : [])];
+const defaultScenarios = [
+  ...sizes.filter((n) => n <= 1000).map(key),
+  "real",
+  "5kb",
+  "117kb",
+  ...sizes.filter((n) => n > 1000).map(key),
+  ...(with100k ? ["100k"] : []),
+];
 const scenarioKeys = list(get("--scenarios", defaultScenarios.join(",")));
 // One command taking longer than this is stopped and shown as `>N s` (the 100k row: at least 3600).
 const timeoutSeconds = Number(get("--timeout", "600"));
@@ -101,7 +108,12 @@ const markdownlint = (target, isFile) => ({ name: "markdownlint-cli2", argv: [bi
 function secretPeers(target, withSecretlint) {
   const peers = [];
   if (withSecretlint && existsSync(bin("secretlint"))) {
-    peers.push({ name: "secretlint", argv: [bin("secretlint"), "--secretlintrc", path.join(root, "bench/secretlintrc.json"), "--format", "json", `${target}/**/*`], peer: true, secrets: true });
+    peers.push({
+      name: "secretlint",
+      argv: [bin("secretlint"), "--secretlintrc", path.join(root, "bench/secretlintrc.json"), "--format", "json", `${target}/**/*`],
+      peer: true,
+      secrets: true,
+    });
   }
   const gitleaks = process.env.GITLEAKS ?? (spawnSync("sh", ["-c", "command -v gitleaks"]).stdout?.toString().trim() || "");
   if (gitleaks) {
@@ -140,7 +152,12 @@ function hookCommand(file, entry = cli, suffix = "") {
   copyFileSync(file, path.join(repo, path.basename(file)));
   git("add", path.basename(file));
   spawnSync("node", [entry, "install-hook"], { cwd: repo, stdio: "ignore" });
-  return { name: `handoffkit via pre-commit hook${suffix ? " (baseline)" : ""}`, argv: ["sh", path.join(repo, ".git/hooks/pre-commit")], cwd: repo, hook: file };
+  return {
+    name: `handoffkit via pre-commit hook${suffix ? " (baseline)" : ""}`,
+    argv: ["sh", path.join(repo, ".git/hooks/pre-commit")],
+    cwd: repo,
+    hook: file,
+  };
 }
 
 /** Each handoffkit command followed by its twin on the `--baseline` build. */
@@ -173,20 +190,49 @@ function scenarios() {
     if (wanted === "100k") {
       const dir = corpus(100000);
       // Ten times the 10k run (about 220 s here): the default 600 s stop would cut it short.
-      out.push({ title: "100k generated (memory)", target: dir, runs: 1, timeoutSeconds: Math.max(timeoutSeconds, 3600), commands: () => [lint("handoffkit", dir)] });
+      out.push({
+        title: "100k generated (memory)",
+        target: dir,
+        runs: 1,
+        timeoutSeconds: Math.max(timeoutSeconds, 3600),
+        commands: () => [lint("handoffkit", dir)],
+      });
     } else if (count) {
       const dir = corpus(count);
-      out.push({ title: `${key(count)} generated`, target: dir, runs: Math.max(1, Math.round((runs * 1000) / Math.max(count, 1000))), commands: () => directoryCommands(dir, { withCache: true, withSecretlint: count <= 1000 }) });
+      out.push({
+        title: `${key(count)} generated`,
+        target: dir,
+        runs: Math.max(1, Math.round((runs * 1000) / Math.max(count, 1000))),
+        commands: () => directoryCommands(dir, { withCache: true, withSecretlint: count <= 1000 }),
+      });
     } else if (wanted === "real" || wanted === "5kb" || wanted === "117kb") {
       if (!real) {
         console.log(`\n(${wanted}: ${docsDir} not found: set HANDOFFKIT_BENCH_DOCS to a directory of real handoffs)`);
         continue;
       }
-      if (wanted === "real") out.push({ title: `real docs (${path.relative(root, docsDir)})`, target: docsDir, runs, commands: () => directoryCommands(docsDir, { withCache: false, withSecretlint: true }) });
+      if (wanted === "real")
+        out.push({
+          title: `real docs (${path.relative(root, docsDir)})`,
+          target: docsDir,
+          runs,
+          commands: () => directoryCommands(docsDir, { withCache: false, withSecretlint: true }),
+        });
       const file = wanted === "5kb" ? real.near5k : real.largest;
       // One-file runs take well under a second: more runs steady their medians.
-      if (wanted === "5kb") out.push({ title: `one doc (${path.basename(file)})`, target: file, runs: runs * 3, commands: () => [lint("handoffkit", file), hookCommand(file), markdownlint(file, true)] });
-      if (wanted === "117kb") out.push({ title: `largest doc (${path.basename(file)})`, target: file, runs: runs * 3, commands: () => [lint("handoffkit", file), markdownlint(file, true)] });
+      if (wanted === "5kb")
+        out.push({
+          title: `one doc (${path.basename(file)})`,
+          target: file,
+          runs: runs * 3,
+          commands: () => [lint("handoffkit", file), hookCommand(file), markdownlint(file, true)],
+        });
+      if (wanted === "117kb")
+        out.push({
+          title: `largest doc (${path.basename(file)})`,
+          target: file,
+          runs: runs * 3,
+          commands: () => [lint("handoffkit", file), markdownlint(file, true)],
+        });
     } else {
       console.log(`\n(unknown scenario '${wanted}')`);
     }

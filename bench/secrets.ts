@@ -44,7 +44,9 @@ async function main(): Promise<void> {
   const corpusDir = path.join(dir, "corpus");
   const [corpus, generation] = timed(() => generateCorpus(corpusDir, count));
   const mb = corpus.bytes / 1e6;
-  console.log(`corpus: ${count} files, ${mb.toFixed(1)} MB, ${corpus.planted.size} with a planted fake secret (generated in ${generation.toFixed(1)} s) in ${corpusDir}`);
+  console.log(
+    `corpus: ${count} files, ${mb.toFixed(1)} MB, ${corpus.planted.size} with a planted fake secret (generated in ${generation.toFixed(1)} s) in ${corpusDir}`,
+  );
   const rows: Row[] = [];
 
   const texts = corpus.files.map((file) => readFileSync(file, "utf8"));
@@ -88,16 +90,25 @@ async function main(): Promise<void> {
       findings += `, unreadable output: ${(result.stderr || result.stdout).slice(0, 200)}`;
     }
     rows.push({ tool: "secretlint (preset-recommend)", seconds, findings });
-  } else rows.push({ tool: "secretlint", seconds: Number.NaN, findings: "skipped: pass --secretlint BIN (needs secretlint + @secretlint/secretlint-rule-preset-recommend installed beside it)" });
+  } else
+    rows.push({
+      tool: "secretlint",
+      seconds: Number.NaN,
+      findings: "skipped: pass --secretlint BIN (needs secretlint + @secretlint/secretlint-rule-preset-recommend installed beside it)",
+    });
 
   const gitleaks = option("--gitleaks", "GITLEAKS_BIN");
   if (gitleaks) {
     const report = path.join(dir, "gitleaks.json");
     const [result, seconds] = timed(() =>
-      spawnSync(gitleaks, ["detect", "--no-git", "--no-banner", "--redact", "--exit-code", "0", "--source", corpusDir, "--report-format", "json", "--report-path", report], {
-        encoding: "utf8",
-        maxBuffer: 1 << 30,
-      }),
+      spawnSync(
+        gitleaks,
+        ["detect", "--no-git", "--no-banner", "--redact", "--exit-code", "0", "--source", corpusDir, "--report-format", "json", "--report-path", report],
+        {
+          encoding: "utf8",
+          maxBuffer: 1 << 30,
+        },
+      ),
     );
     let findings = `exit ${result.status}`;
     try {

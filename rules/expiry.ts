@@ -75,7 +75,10 @@ export const expiry: Rule<ExpiryOptions> = {
     if (!created && !updated && !expires) return;
     const now = context.now;
     const skew = context.options.skewMinutes * 60_000;
-    for (const [field, value] of [["created", created], ["updated", updated]] as const) {
+    for (const [field, value] of [
+      ["created", created],
+      ["updated", updated],
+    ] as const) {
       if (value && value.date.getTime() > now.getTime() + skew) {
         context.report({ messageId: "future", data: { field, value: String(data[field]), now: formatUtc(now) }, ...where(field) });
       }
@@ -84,7 +87,11 @@ export const expiry: Rule<ExpiryOptions> = {
       context.report({ messageId: "updatedBeforeCreated", data: { updated: String(data.updated), created: String(data.created) }, ...where("updated") });
     }
     if (created && expires && expires.date < created.date) {
-      context.report({ messageId: "expiresBeforeCreated", data: { expires: String(data.expires_after), created: String(data.created) }, ...where("expires_after") });
+      context.report({
+        messageId: "expiresBeforeCreated",
+        data: { expires: String(data.expires_after), created: String(data.created) },
+        ...where("expires_after"),
+      });
     }
     if (typeof data.status === "string" && FINISHED.has(data.status)) return;
     let deadline: Date | undefined;

@@ -43,15 +43,13 @@ export const factsHypotheses: Rule = {
   meta: {
     id: "facts-hypotheses",
     code: "HK007",
-    description:
-      "Verified facts are a section of their own, free of hedged wording, each with evidence; hypotheses live apart.",
+    description: "Verified facts are a section of their own, free of hedged wording, each with evidence; hypotheses live apart.",
     defaultSeverity: "warning",
     profiles: "all",
     formats: ["markdown"],
     tags: ["sections", "facts"],
     messages: {
-      combined:
-        "'{{section}}' mixes verified facts and hypotheses: the {{profile}} profile keeps them in separate sections",
+      combined: "'{{section}}' mixes verified facts and hypotheses: the {{profile}} profile keeps them in separate sections",
       hedged: "Hedged wording '{{word}}' in Verified facts: move the claim to Hypotheses until a command confirms it",
       noEvidence: "Verified fact without evidence (a command, exit code, SHA, path or link)",
     },

@@ -19,7 +19,7 @@ export const frontmatterSchema: Rule = {
     tags: ["frontmatter", "schema"],
     messages: {
       missingFrontmatter: "The {{profile}} profile requires YAML frontmatter; none was found",
-      missingRecord: "No verified-delivery record found: expected a JSON object with \"schema\": \"verified-delivery/handoff-v1\"",
+      missingRecord: 'No verified-delivery record found: expected a JSON object with "schema": "verified-delivery/handoff-v1"',
       violation: "{{message}}",
     },
   },

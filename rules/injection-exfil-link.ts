@@ -16,13 +16,15 @@ import { textRuns } from "../src/3-check/injection/runs.js";
 import { textVerdicts } from "../src/3-check/injection/verdicts.js";
 
 const INTERPOLATION = /\{\{|\}\}|\$\{|\{%|<%|\[\[|\$[A-Z_][A-Z0-9_]{2,}|\{[A-Za-z_][\w.]{0,40}\}|<[A-Za-z_][\w ]{0,40}>/;
-const SECRET_NAME = /^(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|authorization|secret|client[_-]?secret|password|passwd|pwd|session|sid|cookie|credentials?|private[_-]?key|jwt)$/i;
-const SECRET_VALUE = /\b(?:sk-[A-Za-z0-9_-]{16,}|ghp_[A-Za-z0-9]{30,}|github_pat_\w{30,}|AKIA[0-9A-Z]{16}|xox[abpr]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})/;
-const BLOB = /^[A-Za-z0-9+/_-]{48,}={0,2}$/;
+const SECRET_NAME =
+  /^(?:api[_-]?key|key|token|access[_-]?token|auth|authorization|secret|client[_-]?secret|password|passwd|pwd|session|sid|cookie|credentials?|private[_-]?key|jwt)$/i;
+const SECRET_VALUE =
+  /\b(?:sk-[\w-]{16,}|ghp_[A-Za-z0-9]{30,}|github_pat_\w{30,}|AKIA[0-9A-Z]{16}|xox[abpr]-[A-Za-z0-9-]{10,}|AIza[\w-]{30,}|eyJ[\w-]{10,}\.[\w-]{10,})/;
+const BLOB = /^[\w+/-]{48,}={0,2}$/;
 const EXFIL_WORDS =
   /\b(?:conversation|chat\s+history|system\s+prompt|previous\s+messages|secrets?|credentials?|passwords?|api\s+keys?|tokens?|env(?:ironment)?\s+variables|private\s+keys?|ssh\s+keys?)\b|(?<![\w.])\.env\b/i;
-const IMG_TAG = /<img\b[^>]{0,500}?\bsrc\s*=\s*["']?([^"'\s>]{1,4096})/gi;
-const A_TAG = /<a\b[^>]{0,500}?\bhref\s*=\s*["']?([^"'\s>]{1,4096})/gi;
+const IMG_TAG = /<img\b[^>]{1,500}?\bsrc\s*=\s*["']?([^"'\s>]{1,4096})/gi;
+const A_TAG = /<a\b[^>]{1,500}?\bhref\s*=\s*["']?([^"'\s>]{1,4096})/gi;
 
 type Kind = "image" | "link";
 

@@ -12,7 +12,7 @@ import { textRuns } from "../src/3-check/injection/runs.js";
 
 const PATTERNS: readonly InjectionPattern[] = [
   // ChatML, Llama 2/3, Gemma, Phi, tool delimiters (hatch3r P-PIPE-02, P-PIPE-07)
-  { re: /<\|[a-z][a-z0-9_]{1,30}\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start_of_turn|end_of_turn)>/gi, messageId: "token" },
+  { re: /<\|[a-z]\w{1,30}\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start_of_turn|end_of_turn)>/gi, messageId: "token" },
   // Mistral's control tokens, Alpaca's instruction and response headers alone on their line
   { re: /\[\/?(?:SYSTEM_PROMPT|INST)\]|^[ \t]*#{2,3}[ \t]*(?:Instruction|Response)[ \t]*:[ \t]*$/gm, messageId: "token" },
   // a role label alone on its line (hatch3r P-PIPE-01)
@@ -28,12 +28,12 @@ const PATTERNS: readonly InjectionPattern[] = [
 // hatch3r P-LEARN-01, `^#{1,2}\s*(system\s+prompt|instructions|you\s+are|role)\s*:` (and Alpaca's
 // `### Instruction:`), plus headings that need no colon to pose as one.
 const FAKE_HEADING =
-  /^\W{0,3}(?:(?:system\s+prompt|instructions?|you\s+are|role)\s*:|(?:system\s+(?:message|instructions?|override|directive)|(?:new|updated|real|actual|hidden|secret|override)\s+(?:system\s+)?(?:instructions|prompt)|(?:admin|operator)\s+(?:override|instructions)|instructions\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm)s?)\s*:?\s*$)/i;
+  /^\W{0,3}(?:(?:system\s+prompt|instructions?|you\s+are|role)\s*:|(?:system\s+(?:message|instructions?|override|directive)|(?:new|updated|real|actual|hidden|secret|override)\s+(?:system\s+)?(?:instructions|prompt)|(?:admin|operator)\s+(?:override|instructions)|instructions\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm)s?)\s*(?::\s*)?$)/i;
 
 // Keys a second frontmatter block would set to change the reader's powers (P-LEARN-02, widened).
 const PROTECTED_KEY =
   /^(?:protected|scope|model|role|permissions?|allowed[_-]?tools|tools|system[_-]?prompt|instructions|trust(?:ed)?|tier|priority|authority|autonomy|approval|sandbox|mode)$/i;
-const KEY_LINE = /^[ \t]*([A-Za-z_][\w.-]{0,40})[ \t]*:(?:[ \t]|$)/;
+const KEY_LINE = /^[ \t]*([A-Z_][\w.-]{0,40})[ \t]*:(?:[ \t]|$)/i;
 const CONTINUATION = /^(?:[ \t]+\S|[ \t]*-[ \t])/;
 const FENCE = /^[ \t]{0,3}(?:`{3,}|~{3,})/;
 const RULE_LINE = /^---[ \t]*$/;

@@ -24,8 +24,10 @@ const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\u
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
 /** A subdivision flag: U+1F3F4 WAVING BLACK FLAG followed by tag characters (🏴󠁧󠁢󠁥󠁮󠁧󠁿). */
 const FLAG_TAGS = /\u{1F3F4}[\u{E0000}-\u{E007F}]*$/u;
+// eslint-disable-next-line no-misleading-character-class -- a class of single code points (variation selectors, modifiers, marks), each matched on its own
 const PICTOGRAPH = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]/u;
-const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}\p{Script=Thai}\p{Script=Tibetan}]/u;
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}\p{Script=Thai}\p{Script=Tibetan}]/u;
 /** Most invisible-character (and mixed-script) findings per document; the rest are summed up in one more finding. */
 const MAX_FINDINGS = 20;
 

@@ -24,7 +24,7 @@ const PATTERNS: readonly InjectionPattern[] = [
   // a boundary line for a trust tier in any case and any framing: "=== END OF USER CONTENT ===",
   // "[END OF UNTRUSTED INPUT]", "(end of untrusted data)", "### USER DATA ENDS ###"
   {
-    re: /^[ \t]*(?:[-=#*_~<>[(|]{1,8}[ \t]*)(?:(?:BEGIN|END|START)(?:[ \t]+OF)?(?:[ \t]+THE)?[ \t_]+(?:USER|UNTRUSTED|TRUSTED|EXTERNAL|SYSTEM|RETRIEVED|TOOL)[ \t_-]+(?:CONTENT|DATA|INPUT|TEXT|TIER|SECTION|MESSAGE|INSTRUCTIONS|PROMPT|OUTPUT)|(?:USER|UNTRUSTED|TRUSTED|EXTERNAL|SYSTEM)[ \t_-]+(?:CONTENT|DATA|INPUT|TEXT)[ \t_-]+(?:ENDS|BEGINS|STARTS)(?:[ \t]+HERE)?|END[ \t_]+OF[ \t_]+(?:THE[ \t_]+)?DOCUMENT)[ \t]*(?:[-=#*_~<>\])|]{1,8})[ \t]*$/gim,
+    re: /^[ \t]*[-=#*_~<>[(|]{1,8}[ \t]*(?:(?:BEGIN|END|START)(?:[ \t]+OF)?(?:[ \t]+THE)?[ \t_]+(?:USER|UNTRUSTED|TRUSTED|EXTERNAL|SYSTEM|RETRIEVED|TOOL)[ \t_-]+(?:CONTENT|DATA|INPUT|TEXT|TIER|SECTION|MESSAGE|INSTRUCTIONS|PROMPT|OUTPUT)|(?:USER|UNTRUSTED|TRUSTED|EXTERNAL|SYSTEM)[ \t_-]+(?:CONTENT|DATA|INPUT|TEXT)[ \t_-]+(?:ENDS|BEGINS|STARTS)(?:[ \t]+HERE)?|END[ \t_]+OF[ \t_]+(?:THE[ \t_]+)?DOCUMENT)[ \t]*[-=#*_~<>\])|]{1,8}[ \t]*$/gim,
     messageId: "tier",
   },
 ];

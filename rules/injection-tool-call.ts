@@ -14,10 +14,10 @@ import { textRuns } from "../src/3-check/injection/runs.js";
 
 const PATTERNS: readonly InjectionPattern[] = [
   {
-    re: /<\/?(?:[a-z][a-z0-9_-]{0,15}:)?(?:tool_use|tool_call|tool_calls|tool_result|function_call|function_calls|function_results|invoke)\b[^<>\n]{0,120}>?/gi,
+    re: /<\/?(?:[a-z][\w-]{0,15}:)?(?:tool_use|tool_call|tool_calls|tool_result|function_call|function_calls|function_results|invoke)\b[^<>\n]{0,120}>?/gi,
     messageId: "markup",
   },
-  { re: /<\/?(?:[a-z][a-z0-9_-]{0,15}:parameter\b|parameter\s+name\s*=)[^<>\n]{0,120}>?/gi, messageId: "markup" },
+  { re: /<\/?(?:[a-z][\w-]{0,15}:parameter\b|parameter\s+name\s*=)[^<>\n]{0,120}>?/gi, messageId: "markup" },
   // Mistral's tool-call control tokens
   { re: /\[(?:TOOL_CALLS|TOOL_RESULTS|AVAILABLE_TOOLS)\]/g, messageId: "markup" },
 ];
@@ -47,7 +47,7 @@ function labelsOf(normalized: NormalizedText): LoopLabel[] {
 function transcripts(labels: readonly LoopLabel[]): Array<{ normalized: NormalizedText; hit: InjectionHit }> {
   const found: Array<{ normalized: NormalizedText; hit: InjectionHit }> = [];
   const at = (l: LoopLabel): number => l.normalized.offsets[l.index] ?? 0;
-  for (let i = 0; i < labels.length; ) {
+  for (let i = 0; i < labels.length;) {
     let j = i;
     while (j + 1 < labels.length && at(labels[j + 1] as LoopLabel) - at(labels[j] as LoopLabel) <= LOOP_WINDOW) j++;
     const distinct = new Set(labels.slice(i, j + 1).map((l) => l.label));

@@ -4,11 +4,7 @@
  * measurements in src/2-parse/document/markdown-limits.ts). The Markdown rules (sections, markdownlint, …)
  * do not see that block; the text rules (secrets, injection, integrity) still do.
  */
-import {
-  MAX_BLOCK_DELIMITERS,
-  MAX_CONTAINER_DEPTH,
-  MAX_DOCUMENT_DELIMITER_WORK,
-} from "../src/2-parse/document/markdown-limits.js";
+import { MAX_BLOCK_DELIMITERS, MAX_CONTAINER_DEPTH, MAX_DOCUMENT_DELIMITER_WORK } from "../src/2-parse/document/markdown-limits.js";
 import type { Rule } from "../src/3-check/engine/rule.js";
 
 export const markdownLimits: Rule = {

@@ -98,7 +98,7 @@ function markdownlintEdit(document: HandoffDocument, fixInfo: NonNullable<LintEr
   const start = lines.lineStart(line);
   const next = line < lines.lineCount ? lines.lineStart(line + 1) : text.length;
   if (fixInfo.deleteCount === -1) return { range: [start, next], text: "" };
-  const contentEnd = next - (/(\r\n|\r|\n)$/.exec(text.slice(start, next))?.[0].length ?? 0);
+  const contentEnd = next - (/(?:\r\n|\r|\n)$/.exec(text.slice(start, next))?.[0].length ?? 0);
   const from = Math.min(start + (fixInfo.editColumn ?? 1) - 1, contentEnd);
   const to = Math.min(from + (fixInfo.deleteCount ?? 0), contentEnd);
   return { range: [from, to], text: (fixInfo.insertText ?? "").replace(/\n/g, preferredLineEnding(text)) };
@@ -130,8 +130,7 @@ const errorKey = (e: LintError) => `${e.ruleNames[0]}\u0000${e.lineNumber}\u0000
  * findings a run without inline comments also gives are kept.
  */
 function markdownlintErrors(text: string, config: Configuration, frontMatter: RegExp | null): LintError[] {
-  const run = (noInlineConfig: boolean) =>
-    lint({ strings: { document: text }, config, frontMatter, handleRuleFailures: true, noInlineConfig }).document ?? [];
+  const run = (noInlineConfig: boolean) => lint({ strings: { document: text }, config, frontMatter, handleRuleFailures: true, noInlineConfig }).document ?? [];
   const errors = run(false);
   if (errors.length === 0 || !ENABLING_COMMENT_RE.test(text)) return errors;
   const allowed = new Map<string, number>();
@@ -159,8 +158,15 @@ export const markdownlint: Rule<MarkdownlintOptions> = {
     optionsSchema: {
       type: "object",
       properties: {
-        preset: { enum: [...MARKDOWNLINT_PRESETS], description: "\"handoff\" (the default: only the rules that catch broken rendering in a handoff), \"style\" or \"all\"; the top-level \"markdownlint\" key sets it too." },
-        config: { type: "object", description: "markdownlint's config (as in .markdownlint.json), over the preset; the top-level \"markdownlint\" key sets it too." },
+        preset: {
+          enum: [...MARKDOWNLINT_PRESETS],
+          description:
+            '"handoff" (the default: only the rules that catch broken rendering in a handoff), "style" or "all"; the top-level "markdownlint" key sets it too.',
+        },
+        config: {
+          type: "object",
+          description: 'markdownlint\'s config (as in .markdownlint.json), over the preset; the top-level "markdownlint" key sets it too.',
+        },
       },
       additionalProperties: false,
     },

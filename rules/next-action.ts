@@ -22,11 +22,9 @@ export const nextAction: Rule = {
     formats: ["markdown"],
     tags: ["sections"],
     messages: {
-      missing:
-        "No next-action section, though work is pending ({{pending}}): say what the next session should do first (e.g. '## Next steps')",
+      missing: "No next-action section, though work is pending ({{pending}}): say what the next session should do first (e.g. '## Next steps')",
       empty: "The next-action section '{{section}}' is empty",
-      inferred:
-        "No heading names the next step; taking '{{section}}' as it from {{basis}} (lower confidence): name it, e.g. '## Next steps'",
+      inferred: "No heading names the next step; taking '{{section}}' as it from {{basis}} (lower confidence): name it, e.g. '## Next steps'",
     },
   },
   check(document, context) {
@@ -41,7 +39,13 @@ export const nextAction: Rule = {
         if (!answer.formal) {
           const pending = answer.pending.slice(0, 2).map((sign) => sign.text);
           if (answer.pending.length > 2) pending.push(`${answer.pending.length - 2} more`);
-          context.report({ messageId: "missing", data: { pending: pending.join("; ") }, line: document.lines.point(document.bodyOffset).line, column: 1, severity: "warning" });
+          context.report({
+            messageId: "missing",
+            data: { pending: pending.join("; ") },
+            line: document.lines.point(document.bodyOffset).line,
+            column: 1,
+            severity: "warning",
+          });
         }
         return;
       case "inferred":

@@ -36,7 +36,11 @@ export const recordStepEvidence: Rule = {
       if (!step || typeof step !== "object" || Array.isArray(step)) return; // the schema's finding
       const s = step as Record<string, unknown>;
       if (!("evidence" in s) || !isEmptyEvidence(s.evidence)) return; // a missing key is the schema's finding
-      context.report({ messageId: "empty", data: { step: stepName(step) ?? `#${index + 1}` }, ...recordNodeOffsets(json, ["completed_steps", index, "evidence"]) });
+      context.report({
+        messageId: "empty",
+        data: { step: stepName(step) ?? `#${index + 1}` },
+        ...recordNodeOffsets(json, ["completed_steps", index, "evidence"]),
+      });
     });
   },
 };

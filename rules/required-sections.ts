@@ -23,8 +23,8 @@ function skeleton(document: HandoffDocument, profile: Profile, spec: SectionSpec
     const at = before.headingRange.start.offset;
     return { range: [at, at], text: `${block}${eol}` };
   }
-  const ends = /(\r\n|\r|\n)$/.test(text);
-  const blank = /(\r\n|\r|\n)(\r\n|\r|\n)$/.test(text) || text === "";
+  const ends = /(?:\r\n|\r|\n)$/.test(text);
+  const blank = /(?:\r\n|\r|\n)(?:\r\n|\r|\n)$/.test(text) || text === "";
   return { range: [text.length, text.length], text: `${ends ? "" : eol}${blank ? "" : eol}${block}` };
 }
 
@@ -60,7 +60,14 @@ export const requiredSections: Rule = {
         // section is missing would contradict `stats` and the other rules, which read roles.
         const stand = standInFor(document.sections, spec, profile);
         if (stand) context.report({ messageId: "misnamed", data: { found: stand.title, section: spec.title, profile: profile.id }, range: stand.headingRange });
-        else if (!swallowed) context.report({ messageId: "missing", data: { section: spec.title, profile: profile.id }, line: bodyLine, column: 1, fix: skeleton(document, profile, spec) });
+        else if (!swallowed)
+          context.report({
+            messageId: "missing",
+            data: { section: spec.title, profile: profile.id },
+            line: bodyLine,
+            column: 1,
+            fix: skeleton(document, profile, spec),
+          });
         continue;
       }
       if (profile.sectionDepth !== undefined && section.depth !== profile.sectionDepth) {

@@ -42,7 +42,13 @@ export const snoRecord: Rule = {
             const previous = (record.uncommitted[i - 1] as { path: string }).path;
             const current = (record.uncommitted[i] as { path: string }).path;
             if (Buffer.compare(Buffer.from(previous), Buffer.from(current)) > 0) {
-              context.report({ messageId: "unsorted", data: { path: current, previous }, offset: block.start, endOffset: block.contentStart, severity: "warning" });
+              context.report({
+                messageId: "unsorted",
+                data: { path: current, previous },
+                offset: block.start,
+                endOffset: block.contentStart,
+                severity: "warning",
+              });
               break;
             }
           }

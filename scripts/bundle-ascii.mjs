@@ -34,7 +34,9 @@ function* nodes(node) {
 
 /** Whether `node` is `String.raw`. */
 function isStringRaw(node) {
-  return node.type === "MemberExpression" && !node.computed && node.object.type === "Identifier" && node.object.name === "String" && node.property.name === "raw";
+  return (
+    node.type === "MemberExpression" && !node.computed && node.object.type === "Identifier" && node.object.name === "String" && node.property.name === "raw"
+  );
 }
 
 /**
@@ -46,7 +48,8 @@ function stringRawEdits(source, node) {
   const quasis = node.quasi.quasis;
   const piece = (q) => escapeNonAscii(JSON.stringify(q.value.raw));
   const expect = (offset, text) => {
-    if (source.slice(offset, offset + text.length) !== text) throw new Error(`String.raw at ${where(source, node.start)}: expected ${text} at ${where(source, offset)}`);
+    if (source.slice(offset, offset + text.length) !== text)
+      throw new Error(`String.raw at ${where(source, node.start)}: expected ${text} at ${where(source, offset)}`);
   };
   expect(node.tag.end, "`");
   return quasis.map((q, i) => {
@@ -99,5 +102,10 @@ export function makeAscii(file, sourceType) {
   if (left) throw new Error(`${file}:${where(out, left.index)}: a non-ASCII character outside a regular expression or comment`);
   parse(out, options);
   writeFileSync(file, out);
-  return { regexes: edits.filter((e) => e.kind === "regex").length, raw: edits.filter((e) => e.kind === "raw").length, strings: edits.filter((e) => e.kind === "string").length, comments: edits.filter((e) => e.kind === "comment").length };
+  return {
+    regexes: edits.filter((e) => e.kind === "regex").length,
+    raw: edits.filter((e) => e.kind === "raw").length,
+    strings: edits.filter((e) => e.kind === "string").length,
+    comments: edits.filter((e) => e.kind === "comment").length,
+  };
 }

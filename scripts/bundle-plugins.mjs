@@ -22,7 +22,8 @@ const fdirCommonJs = {
     build.onResolve({ filter: /^fdir$/ }, async (args) => {
       if (args.pluginData === "fdir-commonjs") return undefined;
       const resolved = await build.resolve("fdir", { kind: "require-call", resolveDir: args.resolveDir, pluginData: "fdir-commonjs" });
-      if (resolved.errors.length > 0 || !resolved.path.endsWith(".cjs")) throw new Error(`fdir-commonjs: fdir resolved to ${resolved.path}, not its CommonJS build`);
+      if (resolved.errors.length > 0 || !resolved.path.endsWith(".cjs"))
+        throw new Error(`fdir-commonjs: fdir resolved to ${resolved.path}, not its CommonJS build`);
       return { path: resolved.path };
     });
   },
@@ -59,7 +60,8 @@ const lazyStringWidth = {
       return { path: "string-width", namespace: "lazy-string-width", pluginData: args.resolveDir };
     });
     build.onLoad({ filter: /.*/, namespace: "lazy-string-width" }, (args) => ({
-      contents: 'let width;\nmodule.exports = function stringWidth(text, options) {\n  width ??= require("string-width").default;\n  return width(text, options);\n};\n',
+      contents:
+        'let width;\nmodule.exports = function stringWidth(text, options) {\n  width ??= require("string-width").default;\n  return width(text, options);\n};\n',
       loader: "js",
       resolveDir: args.pluginData,
     }));

@@ -67,7 +67,11 @@ const esmBanner = {
 // (write-file-atomic names its temp files from __filename): give them this file's.
 const esm = await build({
   ...common,
-  entryPoints: { "lint-worker": compiled("3-check/pipeline/lint-worker.js"), index: compiled("index.js"), markdownlint: compiled("6-front-ends/markdownlint/custom-rules.js") },
+  entryPoints: {
+    "lint-worker": compiled("3-check/pipeline/lint-worker.js"),
+    index: compiled("index.js"),
+    markdownlint: compiled("6-front-ends/markdownlint/custom-rules.js"),
+  },
   outdir,
   format: "esm",
   splitting: true,

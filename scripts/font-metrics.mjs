@@ -21,7 +21,17 @@ const fontDir = path.join(root, "node_modules/dejavu-fonts-ttf/ttf");
 const CODE_POINTS = [
   ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
   ...Array.from({ length: 0x100 - 0xa0 }, (_, i) => 0xa0 + i),
-  0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x2192, 0x2264, 0x2265,
+  0x2013,
+  0x2014,
+  0x2018,
+  0x2019,
+  0x201c,
+  0x201d,
+  0x2022,
+  0x2026,
+  0x2192,
+  0x2264,
+  0x2265,
 ];
 
 function widths(file) {
@@ -38,7 +48,12 @@ function widths(file) {
 function table(name, { entries }) {
   const rows = [];
   for (let i = 0; i < entries.length; i += 12) {
-    rows.push(`  ${entries.slice(i, i + 12).map(([cp, w]) => `[0x${cp.toString(16)}, ${w}]`).join(", ")},`);
+    rows.push(
+      `  ${entries
+        .slice(i, i + 12)
+        .map(([cp, w]) => `[0x${cp.toString(16)}, ${w}]`)
+        .join(", ")},`,
+    );
   }
   return `export const ${name}: ReadonlyMap<number, number> = new Map([\n${rows.join("\n")}\n]);\n`;
 }

@@ -39,7 +39,10 @@ function perRule(rows: readonly LedgerRow[]): string[] {
   }
   return [...byRule.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([ruleId, e]) => `  ${ruleId.padEnd(20)} ${String(e.kept).padStart(3)} kept ${String(e.notKept).padStart(3)} not kept${e.unreviewed ? ` ${e.unreviewed} unreviewed` : ""}`);
+    .map(
+      ([ruleId, e]) =>
+        `  ${ruleId.padEnd(20)} ${String(e.kept).padStart(3)} kept ${String(e.notKept).padStart(3)} not kept${e.unreviewed ? ` ${e.unreviewed} unreviewed` : ""}`,
+    );
 }
 
 async function main(): Promise<number> {
@@ -58,7 +61,13 @@ async function main(): Promise<number> {
   process.stdout.write(
     `${diff.added.length} new, ${diff.removed.length} gone, ${diff.matched.length} as reviewed in ${relative}\n` +
       `${line("all rules", summarize(current, documents))}\n` +
-      `${line("without next-action", summarize(current.filter((r) => r.ruleId !== "next-action"), documents))}\n` +
+      `${line(
+        "without next-action",
+        summarize(
+          current.filter((r) => r.ruleId !== "next-action"),
+          documents,
+        ),
+      )}\n` +
       `${perRule(current).join("\n")}\n`,
   );
   if (write) {

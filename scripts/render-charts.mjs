@@ -41,7 +41,9 @@ try {
   git({}, "config", "user.email", "demo@example.invalid");
   git({}, "config", "commit.gpgsign", "false");
   mkdirSync(path.join(demo, "handoffs"));
-  const files = readdirSync(path.join(root, "corpus/adoption-35")).filter((f) => f.endsWith(".md")).sort();
+  const files = readdirSync(path.join(root, "corpus/adoption-35"))
+    .filter((f) => f.endsWith(".md"))
+    .sort();
   for (let batch = 0; batch * 5 < files.length; batch++) {
     for (const file of files.slice(batch * 5, batch * 5 + 5)) copyFileSync(path.join(root, "corpus/adoption-35", file), path.join(demo, "handoffs", file));
     const date = new Date(Date.UTC(2026, 9, 5 + 7 * batch, 12)).toISOString();

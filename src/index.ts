@@ -36,7 +36,16 @@ export { checkpointRecord, type CheckpointOptions, type CheckpointResult } from 
 export { newHandoff, NEW_PROFILES, type NewOptions, type NewResult } from "./5-operations/new.js";
 export { writeHandoff, type ToolFinding, type WriteArguments, type WriteResult } from "./5-operations/write.js";
 export { listHandoffs, type ListHealth, type ListOptions, type ListResult, type ListRow } from "./5-operations/list.js";
-export { resumeHandoff, type ResumeCheck, type ResumeChecked, type ResumeNone, type ResumeOptions, type ResumeResult, type ResumeSelection, type ResumeUnusable } from "./5-operations/resume.js";
+export {
+  resumeHandoff,
+  type ResumeCheck,
+  type ResumeChecked,
+  type ResumeNone,
+  type ResumeOptions,
+  type ResumeResult,
+  type ResumeSelection,
+  type ResumeUnusable,
+} from "./5-operations/resume.js";
 export { setStatus, type StatusResult } from "./5-operations/status.js";
 export { handoffLog, type LogResult } from "./5-operations/log.js";
 export { syncHandoffs, type SyncResult } from "./5-operations/sync.js";

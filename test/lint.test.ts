@@ -105,8 +105,6 @@ describe("lintPaths", () => {
   });
 
   it("refuses an unknown profile", () => {
-    expect(() => createSession({ profile: "nope" })).toThrow(
-      "unknown profile 'nope' (known: hatch3r, verified-delivery, sno, contract, generic)",
-    );
+    expect(() => createSession({ profile: "nope" })).toThrow("unknown profile 'nope' (known: hatch3r, verified-delivery, sno, contract, generic)");
   });
 });

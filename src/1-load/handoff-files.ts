@@ -28,7 +28,8 @@ const EXTENSION_RE = /\.(?:md|markdown|txt|json)$/i;
  * also `exclude` in `.pre-commit-hooks.yaml`.
  */
 const NOT_HANDOFF_NAME_RE =
-  /^(?:package(?:-lock)?\.json|npm-shrinkwrap\.json|(?:ts|js)config(?:\.[\w-]+)?\.json|composer\.json|bower\.json|lerna\.json|nx\.json|turbo\.json|deno\.jsonc?|vercel\.json|renovate\.json|manifest\.json|\.?[\w-]*rc\.json|[\w.-]+\.schema\.json|handoff\.config\.json|handoff-baseline\.json|\.markdownlint(?:-cli2)?\.jsonc?|(?:changelog|changes|history|license|licence|copying|notice|authors|contributors|contributing|code_of_conduct|security|support|codeowners)(?:\.[\w-]+)?\.(?:md|markdown|txt)|requirements(?:[\w.-]*)?\.txt|cmakelists\.txt|robots\.txt)$/i;
+  // eslint-disable-next-line regexp/no-dupe-disjunctions -- anchored at both ends over one file name: the overlap (tsconfig.schema.json) is matched once whichever alternative takes it
+  /^(?:package(?:-lock)?\.json|npm-shrinkwrap\.json|(?:ts|js)config(?:\.[\w-]+)?\.json|composer\.json|bower\.json|lerna\.json|nx\.json|turbo\.json|deno\.jsonc?|vercel\.json|renovate\.json|manifest\.json|\.?[\w-]*rc\.json|[\w.-]+\.schema\.json|handoff\.config\.json|handoff-baseline\.json|\.markdownlint(?:-cli2)?\.jsonc?|(?:changelog|changes|history|license|licence|copying|notice|authors|contributors|contributing|code_of_conduct|security|support|codeowners)(?:\.[\w-]+)?\.(?:md|markdown|txt)|requirements[\w.-]*\.txt|cmakelists\.txt|robots\.txt)$/i;
 
 /** Rule 2 for whole paths: the contract's `.claude/handoff.json` setting. */
 const NOT_HANDOFF_PATH_RE = /(?:^|\/)\.claude\/handoff\.json$/i;
@@ -50,7 +51,8 @@ export const NOT_HANDOFF_PATH_PATTERN = `(^|/)${NOT_HANDOFF_NAME_RE.source.slice
  * `files` in `.pre-commit-hooks.yaml`. (handoffkit itself tests paths with {@link isHandoffPath},
  * which runs in linear time; a test keeps the two in agreement.)
  */
-export const HANDOFF_PATH_PATTERN = "(^|/)(\\.?handoffs?|\\.verified-delivery)/.*\\.(md|markdown|txt|json)$|(^|/)[^/]*hand[-_]?off[^/]*\\.(md|markdown|txt|json)$";
+export const HANDOFF_PATH_PATTERN =
+  "(^|/)(\\.?handoffs?|\\.verified-delivery)/.*\\.(md|markdown|txt|json)$|(^|/)[^/]*hand[-_]?off[^/]*\\.(md|markdown|txt|json)$";
 
 function segments(relativePath: string): string[] {
   return relativePath.split(/[\\/]/).filter((s) => s !== "" && s !== ".");

@@ -11,11 +11,7 @@ export const DEFAULT_READ_AHEAD = 8;
  * caller asks for them. `read` must not reject (a read problem is part of its result).
  * Memory: at most `depth` results wait at a time.
  */
-export async function* readAhead<T>(
-  items: readonly string[],
-  read: (item: string) => Promise<T>,
-  depth: number = DEFAULT_READ_AHEAD,
-): AsyncGenerator<T> {
+export async function* readAhead<T>(items: readonly string[], read: (item: string) => Promise<T>, depth: number = DEFAULT_READ_AHEAD): AsyncGenerator<T> {
   const pending: Array<Promise<T>> = [];
   let next = 0;
   while (next < items.length && pending.length < Math.max(1, depth)) pending.push(read(items[next++] as string));

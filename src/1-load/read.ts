@@ -159,7 +159,12 @@ export function tooLargeSource(file: string, size: number, cwd: string, maxBytes
  * longer content is counted to its end (so the writer is not cut off) and becomes a `too-large`
  * source, never held in memory.
  */
-export async function sourceFromStream(file: string, stream: AsyncIterable<Uint8Array | string>, cwd: string, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<SourceFile> {
+export async function sourceFromStream(
+  file: string,
+  stream: AsyncIterable<Uint8Array | string>,
+  cwd: string,
+  maxBytes: number = DEFAULT_MAX_FILE_BYTES,
+): Promise<SourceFile> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of stream) {

@@ -17,7 +17,14 @@ const STATS_IN_FLIGHT = 16;
 export async function bytesUpTo(files: readonly string[], atLeast: number, cwd: string): Promise<number> {
   let sum = 0;
   for (let start = 0; start < files.length && sum < atLeast; start += STATS_IN_FLIGHT) {
-    const sizes = await Promise.all(files.slice(start, start + STATS_IN_FLIGHT).map((file) => stat(path.resolve(cwd, file)).then((info) => info.size, () => 0)));
+    const sizes = await Promise.all(
+      files.slice(start, start + STATS_IN_FLIGHT).map((file) =>
+        stat(path.resolve(cwd, file)).then(
+          (info) => info.size,
+          () => 0,
+        ),
+      ),
+    );
     for (const size of sizes) sum += size;
   }
   return sum;

@@ -31,6 +31,7 @@ export interface EscapeControlsOptions {
 const CANDIDATE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 const CANDIDATES = new RegExp(CANDIDATE.source, "gu");
 const JOINER_NEIGHBOUR =
+  // eslint-disable-next-line no-misleading-character-class -- a class of single code points (variation selectors, modifiers, marks), each matched on its own
   /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}\p{Script=Thai}\p{Script=Tibetan}]/u;
 const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 const TAG = /[\u{E0020}-\u{E007F}]/u;

@@ -15,7 +15,7 @@ import type { MaskedFileResult, Severity } from "../3-check/engine/diagnostic.js
 import { ruleDocUrl } from "./rule-docs.js";
 import { summarize } from "../3-check/pipeline/summary.js";
 
-const INVALID_XML_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML_RE = /[\u0000-\u0008\v\f\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function replaceInvalid(text: string): string {
   return text.replace(INVALID_XML_RE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
@@ -28,12 +28,7 @@ export function escapeXmlText(text: string): string {
 
 /** Escapes an attribute value (double-quoted) for XML 1.0; tab, LF and CR survive attribute normalization. */
 export function escapeXmlAttribute(text: string): string {
-  return escapeXmlText(text)
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;")
-    .replace(/\t/g, "&#9;")
-    .replace(/\n/g, "&#10;")
-    .replace(/\r/g, "&#13;");
+  return escapeXmlText(text).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
 }
 
 function attributes(values: Record<string, string | number>): string {

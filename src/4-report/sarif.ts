@@ -70,7 +70,7 @@ function level(setting: SeveritySetting): Result.level {
 /** `required-sections` → `RequiredSections` (SARIF §3.49.7 asks for a PascalCase-like name). */
 function pascalName(id: string): string {
   return id
-    .split(/[^A-Za-z0-9]+/)
+    .split(/[^A-Z0-9]+/i)
     .filter(Boolean)
     .map((part) => part[0]?.toUpperCase() + part.slice(1))
     .join("");
@@ -138,9 +138,7 @@ export function artifactLocation(displayPath: string, options: Pick<SarifOptions
 function region(diagnostic: MaskedDiagnostic): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
   const { line, column, endLine, endColumn } = diagnostic;
   const empty = endLine < line || (endLine === line && endColumn <= column);
-  return empty
-    ? { startLine: line, startColumn: column, endLine: line, endColumn: column + 1 }
-    : { startLine: line, startColumn: column, endLine, endColumn };
+  return empty ? { startLine: line, startColumn: column, endLine: line, endColumn: column + 1 } : { startLine: line, startColumn: column, endLine, endColumn };
 }
 
 /**

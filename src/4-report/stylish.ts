@@ -27,7 +27,12 @@ export function formatStylishFile(result: MaskedFileResult, options: StylishOpti
   const c = pc.createColors(options.color);
   // Escaped before colouring: no file name or message can send the terminal its own sequences.
   const out: string[] = [c.underline(escapeControls(result.path))];
-  const rows = result.diagnostics.map((d) => [`${d.line}:${d.column}`, d.severity, escapeControls(d.message.replace(/[\r\n]+/g, " ")), escapeControls(d.ruleId)]);
+  const rows = result.diagnostics.map((d) => [
+    `${d.line}:${d.column}`,
+    d.severity,
+    escapeControls(d.message.replace(/[\r\n]+/g, " ")),
+    escapeControls(d.ruleId),
+  ]);
   // A loop, not Math.max(...rows): a spread of ~500k findings overflows the stack.
   let posWidth = 0;
   let sevWidth = 0;

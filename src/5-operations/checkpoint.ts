@@ -133,7 +133,9 @@ async function writeCheckpoint(file: string, options: CheckpointOptions, context
     const seal = verifyIntegrity(sealed);
     if (seal.status !== "ok") {
       const shown = path.relative(context.cwd, file) || file;
-      throw new BrokenSeal(`${shown}: not written: the record is sealed and its seal does not hold (${seal.message}); check what changed, then run 'handoff seal ${shown}' and checkpoint again`);
+      throw new BrokenSeal(
+        `${shown}: not written: the record is sealed and its seal does not hold (${seal.message}); check what changed, then run 'handoff seal ${shown}' and checkpoint again`,
+      );
     }
   }
   let previous: SnoRecord | undefined;
@@ -223,8 +225,14 @@ export async function checkpointRecord(file: string, options: CheckpointOptions,
 
 /** What `checkpoint` prints on standard output (empty when not written: the reason goes to standard error). */
 export function checkpointLines(result: CheckpointResult): string[] {
-  if (result.mode === "verify") return [`checkpoint ${result.checkpoint} of ${result.updated}, by ${result.by}`, ...(result.drift.length === 0 ? ["MATCH"] : result.drift.map((d) => `DRIFT ${d}`))];
+  if (result.mode === "verify")
+    return [
+      `checkpoint ${result.checkpoint} of ${result.updated}, by ${result.by}`,
+      ...(result.drift.length === 0 ? ["MATCH"] : result.drift.map((d) => `DRIFT ${d}`)),
+    ];
   if (!result.written) return [];
   const count = result.uncommitted;
-  return [`checkpoint ${result.checkpoint} of ${result.updated}: ${result.branch ?? "(detached)"} at ${result.head ?? "(none)"}, ${count} uncommitted path${count === 1 ? "" : "s"}${result.resealedDigest ? `; re-sealed ${result.resealedDigest}` : ""}`];
+  return [
+    `checkpoint ${result.checkpoint} of ${result.updated}: ${result.branch ?? "(detached)"} at ${result.head ?? "(none)"}, ${count} uncommitted path${count === 1 ? "" : "s"}${result.resealedDigest ? `; re-sealed ${result.resealedDigest}` : ""}`,
+  ];
 }

@@ -20,7 +20,16 @@ export class UsageError extends UserError {
  * repository, git missing), a write that did not happen (the file is unchanged), a bad store name,
  * a handoff with no history, a sync the remote refused.
  */
-const USER_ERROR_NAMES: ReadonlySet<string> = new Set(["ConfigError", "StoreEscapeError", "TemplateError", "GitError", "AtomicWriteError", "StoreNameError", "HandoffHistoryError", "SyncError"]);
+const USER_ERROR_NAMES: ReadonlySet<string> = new Set([
+  "ConfigError",
+  "StoreEscapeError",
+  "TemplateError",
+  "GitError",
+  "AtomicWriteError",
+  "StoreNameError",
+  "HandoffHistoryError",
+  "SyncError",
+]);
 
 /** Whether `error` is the user's: a {@link UserError} or one of the stages' errors of that kind. */
 export function isUserError(error: unknown): error is Error {

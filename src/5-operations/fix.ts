@@ -82,7 +82,8 @@ export interface FixResult {
 /** Fix type names → the set of types. @throws UsageError for an unknown one. */
 export function parseFixTypes(values: readonly string[] | undefined): { types: Set<FixType>; named: boolean } {
   const named = (values ?? []).flatMap((v) => v.split(",")).filter((v) => v !== "");
-  for (const type of named) if (!(FIX_TYPES as readonly string[]).includes(type)) throw new UsageError(`unknown --fix-type '${type}' (known: ${FIX_TYPES.join(", ")})`);
+  for (const type of named)
+    if (!(FIX_TYPES as readonly string[]).includes(type)) throw new UsageError(`unknown --fix-type '${type}' (known: ${FIX_TYPES.join(", ")})`);
   return { types: new Set((named.length > 0 ? named : DEFAULT_FIX_TYPES) as FixType[]), named: named.length > 0 };
 }
 
@@ -103,24 +104,37 @@ function protectedLines(document: HandoffDocument): Set<number> {
 }
 
 /** The fix kind of each built-in rule that has one, and of markdownlint's ids (the bridge's). */
-const FIX_TYPE_OF: ReadonlyMap<string, FixType> = new Map(builtinRules.flatMap((rule) => (rule.meta.fixable ? [[rule.meta.id, rule.meta.fixable] as const] : [])));
+const FIX_TYPE_OF: ReadonlyMap<string, FixType> = new Map(
+  builtinRules.flatMap((rule) => (rule.meta.fixable ? [[rule.meta.id, rule.meta.fixable] as const] : [])),
+);
 const fixTypeOf = (ruleId: string): FixType | undefined => (/^MD\d{3}$/.test(ruleId) ? "markdownlint" : FIX_TYPE_OF.get(ruleId));
 
 /**
  * The config of the fix passes: the rules of the chosen kinds that are off by default (line-endings)
  * on, unless config says otherwise; with `integrity` named, a missing seal reported for every profile.
  */
-function fixConfig(config: HandoffConfig, types: ReadonlySet<FixType>, named: boolean): { config: HandoffConfig; ruleOverrides: Record<string, SeveritySetting> } {
+function fixConfig(
+  config: HandoffConfig,
+  types: ReadonlySet<FixType>,
+  named: boolean,
+): { config: HandoffConfig; ruleOverrides: Record<string, SeveritySetting> } {
   const ruleOverrides: Record<string, SeveritySetting> = {};
   for (const rule of builtinRules) {
-    if (rule.meta.fixable && types.has(rule.meta.fixable) && rule.meta.defaultSeverity === "off" && config.rules?.[rule.meta.id] === undefined) ruleOverrides[rule.meta.id] = "info";
+    if (rule.meta.fixable && types.has(rule.meta.fixable) && rule.meta.defaultSeverity === "off" && config.rules?.[rule.meta.id] === undefined)
+      ruleOverrides[rule.meta.id] = "info";
   }
   if (!(named && types.has("integrity"))) return { config, ruleOverrides };
   return { config: { ...config, rules: { ...config.rules, integrity: ["error", { missing: { "*": "error" } }] } }, ruleOverrides };
 }
 
 /** Fixes one document in passes. @returns the fixed text (or the original), what was applied and what was skipped. */
-function fixDocument(first: HandoffDocument, firstFindings: readonly MaskedDiagnostic[], session: LintSession, types: ReadonlySet<FixType>, named: boolean): Pick<FixFileResult, "applied" | "skipped"> & { text: string } {
+function fixDocument(
+  first: HandoffDocument,
+  firstFindings: readonly MaskedDiagnostic[],
+  session: LintSession,
+  types: ReadonlySet<FixType>,
+  named: boolean,
+): Pick<FixFileResult, "applied" | "skipped"> & { text: string } {
   const applied: AppliedFix[] = [];
   const skipped: FixFileResult["skipped"] = [];
   // A seal is written again when it held before any fix, or when asked for by name.
@@ -139,7 +153,10 @@ function fixDocument(first: HandoffDocument, firstFindings: readonly MaskedDiagn
       } else if (type !== "line-endings") {
         // Line endings change no word of what was verified or supposed.
         // The lines an edit touches: from its start to its last character (an end at a line's start is the line before's).
-        const touched = finding.fix.flatMap((edit) => [document.lines.point(edit.range[0]).line, document.lines.point(Math.max(edit.range[0], edit.range[1] - 1)).line]);
+        const touched = finding.fix.flatMap((edit) => [
+          document.lines.point(edit.range[0]).line,
+          document.lines.point(Math.max(edit.range[0], edit.range[1] - 1)).line,
+        ]);
         if (touched.some((line) => guarded.has(line))) {
           // Said once, at the line the user sees: the first pass's.
           if (pass === 0) skipped.push({ ruleId: finding.ruleId, line: finding.line, reason: "the line holds a secret, a verified fact or a hypothesis" });
@@ -153,7 +170,10 @@ function fixDocument(first: HandoffDocument, firstFindings: readonly MaskedDiagn
     const batch = others.length > 0 ? others : chosen;
     if (batch.length === 0) break;
     if (batch === chosen) beforeSeal = document;
-    const result = applyEdits(document.text, batch.map((c) => c.edits));
+    const result = applyEdits(
+      document.text,
+      batch.map((c) => c.edits),
+    );
     for (const index of result.applied) {
       const { finding, type } = batch[index] as (typeof batch)[number];
       applied.push({ type, ruleId: finding.ruleId, line: finding.line });
@@ -221,7 +241,9 @@ export async function fixHandoffs(options: FixRunOptions, context: OperationCont
 /** `MD009 ×2, integrity`: the fixes applied, by rule, in the order of {@link FIX_TYPES} and then of rule ids. */
 export function fixSummary(file: Pick<FixFileResult, "applied">): string {
   const counts = new Map<string, number>();
-  const sorted = [...file.applied].sort((a, b) => FIX_TYPES.indexOf(a.type) - FIX_TYPES.indexOf(b.type) || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+  const sorted = [...file.applied].sort(
+    (a, b) => FIX_TYPES.indexOf(a.type) - FIX_TYPES.indexOf(b.type) || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
   for (const fix of sorted) counts.set(fix.ruleId, (counts.get(fix.ruleId) ?? 0) + 1);
   return [...counts].map(([id, n]) => (n > 1 ? `${id} ×${n}` : id)).join(", ");
 }

@@ -79,7 +79,8 @@ export async function installAgentHook(options: InstallAgentHookOptions, context
     } else await atomicWrite(file, bytes, { expected: before });
     return { file: shown, status: outcome.status, command };
   } catch (error) {
-    if (error instanceof SettingsError || error instanceof AtomicWriteError) throw new AgentHookError(`${shown} was not changed: ${error.message}`, { cause: error });
+    if (error instanceof SettingsError || error instanceof AtomicWriteError)
+      throw new AgentHookError(`${shown} was not changed: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -207,4 +207,3 @@ export async function installHook(cwd: string, cliPath: string = installedCliPat
   }
   return { hookPath, chainedPath: chained, updated };
 }
-

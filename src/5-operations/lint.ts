@@ -164,7 +164,13 @@ export async function lintHandoffs(options: LintRunOptions, context: OperationCo
       raw = [lintSource(source, session)];
       options.onStart?.(1, []);
     } else if (options.staged) {
-      const sources = await loadStagedSources({ cwd: context.cwd, filters: options.paths ?? [], ignores: session.config.ignores, ignoresDir: configDir, maxBytes: session.maxFileSize });
+      const sources = await loadStagedSources({
+        cwd: context.cwd,
+        filters: options.paths ?? [],
+        ignores: session.config.ignores,
+        ignoresDir: configDir,
+        maxBytes: session.maxFileSize,
+      });
       raw = sources.map((source) => lintSource(source, session));
       options.onStart?.(raw.length, []);
     } else {
@@ -177,7 +183,8 @@ export async function lintHandoffs(options: LintRunOptions, context: OperationCo
     if (options.outputFile !== undefined) {
       // Never replace a handoff with the report about it.
       const target = path.resolve(context.cwd, options.outputFile);
-      if (raw.some((r) => path.resolve(context.cwd, r.path) === target)) throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
+      if (raw.some((r) => path.resolve(context.cwd, r.path) === target))
+        throw new UsageError(`--output-file ${options.outputFile} is one of the files being linted`);
     }
     let baselineWritten: number | undefined;
     if (options.writeBaseline) {
@@ -191,7 +198,12 @@ export async function lintHandoffs(options: LintRunOptions, context: OperationCo
       options.onResult?.(shown);
       return shown;
     });
-    return finish({ results: options.keepResults === false ? [] : results, unmatched, ...(cacheWarning ? { cacheWarning } : {}), ...(baselineWritten !== undefined ? { baselineWritten } : {}) });
+    return finish({
+      results: options.keepResults === false ? [] : results,
+      unmatched,
+      ...(cacheWarning ? { cacheWarning } : {}),
+      ...(baselineWritten !== undefined ? { baselineWritten } : {}),
+    });
   }
 
   const postOptions = post(baselineFile ? readBaseline(baselineFile) : undefined);

@@ -33,5 +33,7 @@ const STATUS_WORDS: Record<string, string> = { A: "added", M: "changed", D: "rem
 
 /** One line per commit: short hash, date, author, what changed. */
 export function logLines(result: LogResult): string[] {
-  return result.commits.map((c) => `${c.commit.slice(0, 12)}  ${c.date}  ${c.author}  ${c.changes.map((x) => `${STATUS_WORDS[x.status] ?? x.status} ${x.path}`).join(", ")}`);
+  return result.commits.map(
+    (c) => `${c.commit.slice(0, 12)}  ${c.date}  ${c.author}  ${c.changes.map((x) => `${STATUS_WORDS[x.status] ?? x.status} ${x.path}`).join(", ")}`,
+  );
 }

@@ -95,11 +95,17 @@ async function newIn({ session, store }: OpenedStore, options: NewOptions, conte
       throw new ConfigError(`a verified-delivery record already exists at ${path.relative(context.cwd, target)}: resume or close it first`);
     }
     // `store` names where the record really is, relative to the repository (or the working directory).
-    values.store = path.relative(repo.root ?? context.cwd, target).split(path.sep).join("/") || fileName;
+    values.store =
+      path
+        .relative(repo.root ?? context.cwd, target)
+        .split(path.sep)
+        .join("/") || fileName;
     text = `${fillTemplate(record, values, true)}\n`;
     if (options.slug !== undefined) notes.push(`--slug has no place in a verified-delivery record (the file is always ${fileName}); it was not used`);
     if (repo.root !== undefined && repo.noRemote) {
-      notes.push(`the repository has no remote: 'repository' names this checkout (${repo.repository}); add a remote and write its URL there so another clone can resume it`);
+      notes.push(
+        `the repository has no remote: 'repository' names this checkout (${repo.repository}); add a remote and write its URL there so another clone can resume it`,
+      );
     }
   } else {
     if (profile === "sno") values.record = snoRecordValue(repo, values, context.cwd);
@@ -113,4 +119,3 @@ async function newIn({ session, store }: OpenedStore, options: NewOptions, conte
   if (outcome.status === "storage_unresolved") return { status: "storage_unresolved", reason: outcome.reason, text: outcome.text, outsideRepository, notes };
   return { status: "saved", path: path.relative(context.cwd, outcome.path) || outcome.path, outsideRepository, notes };
 }
-

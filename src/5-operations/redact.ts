@@ -49,19 +49,31 @@ export interface RedactResult {
  */
 export async function redactHandoffs(files: readonly string[], options: RedactOptions, context: OperationContext): Promise<RedactResult> {
   const session = createSession({ cwd: context.cwd, config: configFor(context.cwd, options.config).config, rules: [noSecrets] });
-  const results = await eachSource(files, session, context, [RedactError, AtomicWriteError], async (source): Promise<RedactFileResult> => {
-    const shown = source.displayPath;
-    const { document, result } = analyzeSource(source, session);
-    if (!document || document.loadProblems.length > 0) {
-      return { path: shown, status: "unusable", redactions: [], reason: document?.loadProblems.map((p) => p.message).join("; ") || "it could not be read" };
-    }
-    const plan = planRedaction(document, result.diagnostics);
-    const done = (status: RedactFileResult["status"]): RedactFileResult => ({ path: shown, status, redactions: plan.redactions, ...(plan.resealedDigest ? { resealedDigest: plan.resealedDigest } : {}) });
-    if (plan.unchanged) return { path: shown, status: "nothing", redactions: [] };
-    if (options.dryRun) return { ...done("would-redact"), diff: maskedLineDiff(document.text, plan.text, secretValuesToMask(document)) };
-    await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
-    return done("redacted");
-  }, (path, reason): RedactFileResult => ({ path, status: "failed", redactions: [], reason }));
+  const results = await eachSource(
+    files,
+    session,
+    context,
+    [RedactError, AtomicWriteError],
+    async (source): Promise<RedactFileResult> => {
+      const shown = source.displayPath;
+      const { document, result } = analyzeSource(source, session);
+      if (!document || document.loadProblems.length > 0) {
+        return { path: shown, status: "unusable", redactions: [], reason: document?.loadProblems.map((p) => p.message).join("; ") || "it could not be read" };
+      }
+      const plan = planRedaction(document, result.diagnostics);
+      const done = (status: RedactFileResult["status"]): RedactFileResult => ({
+        path: shown,
+        status,
+        redactions: plan.redactions,
+        ...(plan.resealedDigest ? { resealedDigest: plan.resealedDigest } : {}),
+      });
+      if (plan.unchanged) return { path: shown, status: "nothing", redactions: [] };
+      if (options.dryRun) return { ...done("would-redact"), diff: maskedLineDiff(document.text, plan.text, secretValuesToMask(document)) };
+      await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
+      return done("redacted");
+    },
+    (path, reason): RedactFileResult => ({ path, status: "failed", redactions: [], reason }),
+  );
   return { files: results };
 }
 

@@ -128,7 +128,13 @@ async function named(name: string, stores: readonly DirectoryStore[], cwd: strin
 }
 
 /** @throws StoreEscapeError for names that leave the store or the working directory. */
-async function target(name: string | undefined, options: ResumeOptions, stores: readonly DirectoryStore[], context: OperationContext, session: Parameters<typeof openHandoffs>[1]): Promise<Target> {
+async function target(
+  name: string | undefined,
+  options: ResumeOptions,
+  stores: readonly DirectoryStore[],
+  context: OperationContext,
+  session: Parameters<typeof openHandoffs>[1],
+): Promise<Target> {
   if (name !== undefined) return { file: await named(name, stores, context.cwd), selection: "named", others: [] };
   const open = await openHandoffs(stores, session);
   const vdPath = path.join(context.cwd, ".verified-delivery", "handoff.json");
@@ -141,7 +147,10 @@ async function target(name: string | undefined, options: ResumeOptions, stores: 
 
 /** The verified-delivery record's entry when its store is not among `stores` (`dir`). */
 async function vdEntry(file: string, context: OperationContext, session: Parameters<typeof openHandoffs>[1]): Promise<CatalogEntry> {
-  const store = new DirectoryStore({ root: path.dirname(file), layout: "verified-delivery", profile: "verified-delivery", reason: "existing .verified-delivery/handoff.json", exists: true }, envOf(context));
+  const store = new DirectoryStore(
+    { root: path.dirname(file), layout: "verified-delivery", profile: "verified-delivery", reason: "existing .verified-delivery/handoff.json", exists: true },
+    envOf(context),
+  );
   return catalogEntry({ path: file, id: "handoff", archived: false, mtimeMs: 0 }, store, session);
 }
 
@@ -208,7 +217,12 @@ async function resumeIn({ session, stores }: OpenedStore, name: string | undefin
   let isStorePath: ((p: string) => boolean) | undefined;
   if (options.git !== false) {
     const root = await workTreeRoot(context.cwd).catch(() => undefined);
-    if (root) isStorePath = handoffPathTest(root, stores.map((s) => s.location.root), [chosen.file]);
+    if (root)
+      isStorePath = handoffPathTest(
+        root,
+        stores.map((s) => s.location.root),
+        [chosen.file],
+      );
   }
   const { report, document, bytes } = await resumeFile(chosen.file, { session, git: options.git, strict, isStorePath });
   const candidates = chosen.others.map((e) => candidate(e, context.cwd));

@@ -54,21 +54,35 @@ export interface SealResult {
  * @param gateRules the rules that can block sealing (default: the built-in rules {@link isSealGateRule} selects).
  * @throws ConfigError for a bad config.
  */
-export async function sealFiles(files: readonly string[], options: SealOptions, context: OperationContext, gateRules: readonly Rule[] = builtinRules.filter((rule) => isSealGateRule(rule.meta.id))): Promise<SealResult> {
+export async function sealFiles(
+  files: readonly string[],
+  options: SealOptions,
+  context: OperationContext,
+  gateRules: readonly Rule[] = builtinRules.filter((rule) => isSealGateRule(rule.meta.id)),
+): Promise<SealResult> {
   const session = createSession({ cwd: context.cwd, config: configFor(context.cwd, options.config).config, rules: gateRules });
-  const results = await eachSource(files, session, context, [SealError, AtomicWriteError], async (source): Promise<SealFileResult> => {
-    const { document, profile } = buildDocument(source, session);
-    const plan = planSeal(document);
-    const found = checkDocument(document, profile, session.prepared, { now: session.now, inlineSuppression: false }).diagnostics.filter((d) => d.severity === "error" && isSealGateRule(d.ruleId));
-    const blocking = { count: found.length, rules: [...new Set(found.map((d) => d.ruleId))] };
-    const refused = found.length > 0 && !options.force;
-    // Sealed before (with force, when it has such findings): it is sealed, and says so; without
-    // force the findings still fail the run, as they would have blocked the seal.
-    if (plan.unchanged) return { path: source.displayPath, status: "already-sealed", digest: plan.digest, blocking };
-    if (refused) return { path: source.displayPath, status: "refused", blocking };
-    await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
-    return { path: source.displayPath, status: "sealed", digest: plan.digest, blocking };
-  }, (path, reason): SealFileResult => ({ path, status: "failed", blocking: { count: 0, rules: [] }, reason }));
+  const results = await eachSource(
+    files,
+    session,
+    context,
+    [SealError, AtomicWriteError],
+    async (source): Promise<SealFileResult> => {
+      const { document, profile } = buildDocument(source, session);
+      const plan = planSeal(document);
+      const found = checkDocument(document, profile, session.prepared, { now: session.now, inlineSuppression: false }).diagnostics.filter(
+        (d) => d.severity === "error" && isSealGateRule(d.ruleId),
+      );
+      const blocking = { count: found.length, rules: [...new Set(found.map((d) => d.ruleId))] };
+      const refused = found.length > 0 && !options.force;
+      // Sealed before (with force, when it has such findings): it is sealed, and says so; without
+      // force the findings still fail the run, as they would have blocked the seal.
+      if (plan.unchanged) return { path: source.displayPath, status: "already-sealed", digest: plan.digest, blocking };
+      if (refused) return { path: source.displayPath, status: "refused", blocking };
+      await atomicWrite(source.path, plan.bytes, { expected: source.bytes });
+      return { path: source.displayPath, status: "sealed", digest: plan.digest, blocking };
+    },
+    (path, reason): SealFileResult => ({ path, status: "failed", blocking: { count: 0, rules: [] }, reason }),
+  );
   return { files: results };
 }
 
@@ -80,7 +94,20 @@ export async function sealFiles(files: readonly string[], options: SealOptions, 
  */
 export async function sealHandoffs(files: readonly string[], options: SealOptions, context: OperationContext): Promise<StoreRun<SealResult>> {
   if (selectedBackend(options, context) === "directory") return { result: await sealFiles(files, options, context) };
-  return withStore(options, context, false, async ({ store }) => sealFiles(await Promise.all(files.map((file) => store.read(file).then((h) => h.path, () => file))), options, context));
+  return withStore(options, context, false, async ({ store }) =>
+    sealFiles(
+      await Promise.all(
+        files.map((file) =>
+          store.read(file).then(
+            (h) => h.path,
+            () => file,
+          ),
+        ),
+      ),
+      options,
+      context,
+    ),
+  );
 }
 
 /** The line `seal` prints for one file. */

@@ -69,7 +69,10 @@ export async function statsHistory(target: string, session: LintSession, since?:
   for (const commit of await commitsTouching(root, abs, since)) {
     const files = await filesAtCommit(root, commit.sha, abs, (file) => isHandoffInDirectory(file));
     const facts = files.map((file) => {
-      const analyzed = analyzeSource(sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }), session);
+      const analyzed = analyzeSource(
+        sourceFromBytes(path.join(root, file.path), file.bytes, session.cwd, { maxBytes: session.maxFileSize ?? DEFAULT_MAX_FILE_BYTES }),
+        session,
+      );
       return documentFacts(analyzed.document, analyzed.profile, analyzed.result);
     });
     points.push({ commit: commit.sha, date: commit.date, report: computeFigures(facts) });
@@ -96,7 +99,12 @@ export async function handoffStats(paths: readonly string[], options: StatsOptio
   return statsOf(paths, options, gates, context);
 }
 
-async function statsOf(paths: readonly string[], options: StatsOptions, gates: ReturnType<typeof parseGate>[], context: OperationContext): Promise<StatsResult> {
+async function statsOf(
+  paths: readonly string[],
+  options: StatsOptions,
+  gates: ReturnType<typeof parseGate>[],
+  context: OperationContext,
+): Promise<StatsResult> {
   const session = createSession({ cwd: context.cwd, config: configFor(context.cwd, options.config).config, profile: options.profile, now: options.now });
   const inputs = paths.length > 0 ? [...paths] : defaultInputs(context.cwd, envOf(context));
   if (options.history) {

@@ -75,7 +75,12 @@ async function statusIn({ session, stores }: OpenedStore, id: string, to: Handof
     if (error instanceof TransitionError) {
       const current = document.frontmatter?.data?.status;
       const allowed = isStatus(current) ? nextStatuses(current) : [];
-      return { changed: false, path: source.displayPath, reason: `${error.message}${allowed.length ? ` (allowed: ${allowed.join(", ")})` : isStatus(current) ? " (it is final)" : ""}`, allowed: [...allowed] };
+      return {
+        changed: false,
+        path: source.displayPath,
+        reason: `${error.message}${allowed.length ? ` (allowed: ${allowed.join(", ")})` : isStatus(current) ? " (it is final)" : ""}`,
+        allowed: [...allowed],
+      };
     }
     if (error instanceof ConcurrentChangeError) return { changed: false, path: source.displayPath, reason: error.message, allowed: [] };
     throw error;

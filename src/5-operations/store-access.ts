@@ -101,7 +101,9 @@ function secretGate(options: StoreOptions, context: OperationContext, root: stri
     session ??= createSession({ cwd: context.cwd, config, rules: builtinRules.filter((rule) => rule.meta.id === "no-secrets"), inlineSuppression: false });
     const analyzed = analyzeSource(sourceFromBytes(path.join(root, file), bytes, context.cwd, { maxBytes: session.maxFileSize }), session);
     const found = analyzed.result.diagnostics.filter((d) => d.ruleId === "no-secrets" && d.severity === "error").length;
-    return found > 0 ? `${found} error finding${found === 1 ? "" : "s"} from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)` : undefined;
+    return found > 0
+      ? `${found} error finding${found === 1 ? "" : "s"} from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)`
+      : undefined;
   };
 }
 
@@ -122,7 +124,12 @@ function relabelDeep<T>(value: T, relabel: (text: string) => string): T {
  * @param untrusted see {@link openStore}.
  * @throws what `body` throws; ConfigError, UsageError, GitError opening the store.
  */
-export async function withStore<T>(options: StoreOptions, context: OperationContext, untrusted: boolean, body: (opened: OpenedStore) => Promise<T>): Promise<StoreRun<T>> {
+export async function withStore<T>(
+  options: StoreOptions,
+  context: OperationContext,
+  untrusted: boolean,
+  body: (opened: OpenedStore) => Promise<T>,
+): Promise<StoreRun<T>> {
   if (selectedBackend(options, context) === "directory") return { result: await body({ ...openStore(options, context, untrusted), git: undefined }) };
   const session = storeSession(options, context, untrusted);
   const git = await GitStore.open(context.cwd, DEFAULT_GIT_STORE_NAME, envOf(context), options.profile);

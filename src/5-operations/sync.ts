@@ -33,8 +33,14 @@ export function syncLines(result: SyncResult): string[] {
   for (const o of result.stores) {
     lines.push(`${o.ref}: ${o.action} (${o.commit.slice(0, 12)})`);
     for (const c of o.conflicts) {
-      const theirs = c.theirsKeptAs ? `theirs kept as ${c.theirsKeptAs}` : c.ours === null ? "removed here, changed there: their version kept" : "changed here, removed there: ours kept";
-      lines.push(`  conflict: ${c.path} changed on both sides; ours kept at ${c.path}, ${theirs} (both versions: git show ${c.theirsCommit.slice(0, 12)}:${c.path})`);
+      const theirs = c.theirsKeptAs
+        ? `theirs kept as ${c.theirsKeptAs}`
+        : c.ours === null
+          ? "removed here, changed there: their version kept"
+          : "changed here, removed there: ours kept";
+      lines.push(
+        `  conflict: ${c.path} changed on both sides; ours kept at ${c.path}, ${theirs} (both versions: git show ${c.theirsCommit.slice(0, 12)}:${c.path})`,
+      );
     }
   }
   return lines;

@@ -60,9 +60,12 @@ export interface VerifyResult {
 
 /** @throws UsageError for `bytes`/`sha256` without `brief`, with more than one file, or malformed. */
 function checkOptions(files: readonly string[], options: VerifyOptions): void {
-  if ((options.bytes !== undefined || options.sha256 !== undefined) && !options.brief) throw new UsageError("--bytes and --sha256 check a cutover brief: add --brief");
-  if ((options.bytes !== undefined || options.sha256 !== undefined) && files.length !== 1) throw new UsageError("--bytes and --sha256 describe one file; name exactly one");
-  if (options.bytes !== undefined && !(Number.isInteger(options.bytes) && options.bytes >= 0)) throw new UsageError(`--bytes expects a whole number, got '${String(options.bytes)}'`);
+  if ((options.bytes !== undefined || options.sha256 !== undefined) && !options.brief)
+    throw new UsageError("--bytes and --sha256 check a cutover brief: add --brief");
+  if ((options.bytes !== undefined || options.sha256 !== undefined) && files.length !== 1)
+    throw new UsageError("--bytes and --sha256 describe one file; name exactly one");
+  if (options.bytes !== undefined && !(Number.isInteger(options.bytes) && options.bytes >= 0))
+    throw new UsageError(`--bytes expects a whole number, got '${String(options.bytes)}'`);
   if (options.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(options.sha256)) throw new UsageError(`--sha256 expects 64 hex digits, got '${options.sha256}'`);
 }
 
@@ -78,7 +81,9 @@ export async function verifyHandoffs(files: readonly string[], options: VerifyOp
     const source = await readSource(file, { cwd: context.cwd });
     if (options.brief) {
       const fatal = source.problems.find((p) => p.kind === "unreadable" || p.kind === "not-a-file" || p.kind === "symlink-loop" || p.kind === "too-large");
-      const outcome: VerifyOutcome = fatal ? { status: "unusable", message: `unusable: ${fatal.message}` } : verifyBrief(source.bytes, { bytes: options.bytes, sha256: options.sha256 });
+      const outcome: VerifyOutcome = fatal
+        ? { status: "unusable", message: `unusable: ${fatal.message}` }
+        : verifyBrief(source.bytes, { bytes: options.bytes, sha256: options.sha256 });
       results.push({ path: source.displayPath, outcome });
       continue;
     }

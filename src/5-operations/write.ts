@@ -89,7 +89,9 @@ function analyze(file: string, bytes: Uint8Array, session: LintSession) {
  */
 export async function writeHandoff(args: WriteArguments, context: OperationContext, store: Omit<StoreOptions, "profile"> = {}): Promise<WriteResult> {
   // The document's own suppression comments cannot hide a secret from the gate.
-  const { result, refused: publishRefused } = await withStore({ ...store, profile: args.profile }, context, true, (opened) => writeIn(opened, args, context.cwd));
+  const { result, refused: publishRefused } = await withStore({ ...store, profile: args.profile }, context, true, (opened) =>
+    writeIn(opened, args, context.cwd),
+  );
   if (publishRefused === undefined) return result;
   return { ...result, status: "refused", path: null, id: null, reason: `${publishRefused}; nothing was written`, text: null };
 }
@@ -131,7 +133,12 @@ function count(findings: readonly MaskedDiagnostic[]): string {
   return `${findings.length} error finding${findings.length === 1 ? "" : "s"} from ${[...new Set(findings.map((d) => d.ruleId))].join(", ")}`;
 }
 
-async function saved(store: DirectoryStore, fileName: string, bytes: Uint8Array, facts: { digest: string | null; redacted: number; findings: readonly MaskedDiagnostic[]; cwd: string }): Promise<WriteResult> {
+async function saved(
+  store: DirectoryStore,
+  fileName: string,
+  bytes: Uint8Array,
+  facts: { digest: string | null; redacted: number; findings: readonly MaskedDiagnostic[]; cwd: string },
+): Promise<WriteResult> {
   const result = (status: WriteResult["status"], file: string | null, reason: string | null, text: string | null): WriteResult => ({
     status,
     path: file === null ? null : path.relative(facts.cwd, file).split(path.sep).join("/"),

@@ -27,7 +27,8 @@ const SETTINGS = [
   "",
 ].join("\n");
 
-const COMMAND = "npx --no-install handoff resume --format agent-hook --dry-run 2>/dev/null || echo 'handoffkit: the session-start hook could not run handoff (npm install handoffkit)'";
+const COMMAND =
+  "npx --no-install handoff resume --format agent-hook --dry-run 2>/dev/null || echo 'handoffkit: the session-start hook could not run handoff (npm install handoffkit)'";
 
 /** SETTINGS with the entry appended after PreToolUse, in the file's own indentation; nothing else differs. */
 const INSTALLED = SETTINGS.replace(
@@ -63,7 +64,10 @@ const handoff = (...args: string[]) => runHandoff(repo.root, ...args);
 function npxShim(): string {
   const dir = path.join(repo.root, "..", "bin");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "npx"), `#!/bin/sh\n[ "$1" = --no-install ] && [ "$2" = handoff ] || exit 127\nshift 2\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, "dist/bundle/main.js"))} "$@"\n`);
+  writeFileSync(
+    path.join(dir, "npx"),
+    `#!/bin/sh\n[ "$1" = --no-install ] && [ "$2" = handoff ] || exit 127\nshift 2\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, "dist/bundle/main.js"))} "$@"\n`,
+  );
   chmodSync(path.join(dir, "npx"), 0o755);
   return dir;
 }
@@ -90,7 +94,9 @@ describe("handoff install-agent-hook", () => {
   it("creates the file when there is none, and refuses settings it cannot merge into, unchanged", async () => {
     expect((await handoff("install-agent-hook")).code).toBe(0);
     const file = path.join(repo.root, ".claude", "settings.json");
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ hooks: { SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: COMMAND, timeout: 15 }] }] } });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      hooks: { SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: COMMAND, timeout: 15 }] }] },
+    });
     writeFileSync(file, '{ "hooks": [] }\n');
     const refused = await handoff("install-agent-hook");
     expect(refused).toEqual({ code: 2, stdout: "", stderr: "handoff install-agent-hook: .claude/settings.json was not changed: 'hooks' is not an object\n" });
@@ -105,7 +111,7 @@ describe("handoff install-agent-hook", () => {
     expect(merged.status).toBe("added");
     const text = (merged as { text: string }).text;
     expect(text.startsWith('{\n  // ours\n  "hooks": {\n    "SessionStart": [\n      {\n        "matcher": "startup",\n')).toBe(true);
-    expect(text.endsWith('          }\n        ]\n      }\n    ],\n  },\n}\n')).toBe(true);
+    expect(text.endsWith("          }\n        ]\n      }\n    ],\n  },\n}\n")).toBe(true);
   });
 
   it("the installed command prints the SessionStart JSON with resume's report and leaves the status alone", async () => {

@@ -66,8 +66,28 @@ describe("the import graph", () => {
   });
 
   it("reads each file's stage from its folder (rules/ are checks; src/index.ts is the library front end)", () => {
-    expect(["src/0-platform/fs/atomic-write.ts", "src/1-load/read.ts", "src/2-parse/document/parse.ts", "rules/stale.ts", "src/4-report/sarif.ts", "src/5-operations/seal.ts", "src/6-front-ends/cli/program.ts", "src/index.ts"].map(stageOf)).toEqual([0, 1, 2, 3, 4, 5, 6, 6]);
-    expect(readdirSync(path.join(repoRoot, "src")).sort()).toEqual(["0-platform", "1-load", "2-parse", "3-check", "4-report", "5-operations", "6-front-ends", "index.ts"]);
+    expect(
+      [
+        "src/0-platform/fs/atomic-write.ts",
+        "src/1-load/read.ts",
+        "src/2-parse/document/parse.ts",
+        "rules/stale.ts",
+        "src/4-report/sarif.ts",
+        "src/5-operations/seal.ts",
+        "src/6-front-ends/cli/program.ts",
+        "src/index.ts",
+      ].map(stageOf),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 6]);
+    expect(readdirSync(path.join(repoRoot, "src")).sort()).toEqual([
+      "0-platform",
+      "1-load",
+      "2-parse",
+      "3-check",
+      "4-report",
+      "5-operations",
+      "6-front-ends",
+      "index.ts",
+    ]);
   });
 
   // What may not import what, within a stage (ARCHITECTURE.md): importer pattern, imported pattern.
@@ -80,7 +100,11 @@ describe("the import graph", () => {
   ];
   it.each(forbidden)("%s", (rule, importer, imported) => {
     const reaching = [...graph].flatMap(([file, targets]) =>
-      importer.test(file) ? targets.filter((target) => imported.test(target) && !(rule.startsWith("no front end") && sameFrontEnd(file, target))).map((target) => `${file} → ${target}`) : [],
+      importer.test(file)
+        ? targets
+            .filter((target) => imported.test(target) && !(rule.startsWith("no front end") && sameFrontEnd(file, target)))
+            .map((target) => `${file} → ${target}`)
+        : [],
     );
     expect(reaching).toEqual([]);
   });
@@ -90,7 +114,11 @@ describe("the import graph", () => {
     expect(importer.test("rules/expiry.ts") && imported.test("src/3-check/pipeline/schedule.ts")).toBe(true);
     expect(importer.test("rules/expiry.ts") && imported.test("src/3-check/engine/rule.ts")).toBe(false);
     const [, frontEnd, other] = forbidden[3] as [string, RegExp, RegExp];
-    expect(frontEnd.test("src/6-front-ends/mcp/tools.ts") && other.test("src/6-front-ends/cli/list.ts") && !sameFrontEnd("src/6-front-ends/mcp/tools.ts", "src/6-front-ends/cli/list.ts")).toBe(true);
+    expect(
+      frontEnd.test("src/6-front-ends/mcp/tools.ts") &&
+        other.test("src/6-front-ends/cli/list.ts") &&
+        !sameFrontEnd("src/6-front-ends/mcp/tools.ts", "src/6-front-ends/cli/list.ts"),
+    ).toBe(true);
     expect(frontEnd.test("src/6-front-ends/bin/main.ts")).toBe(false);
   });
 });

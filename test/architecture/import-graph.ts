@@ -20,7 +20,7 @@ function sourceFiles(root: string, directory: string): string[] {
   });
 }
 
-const STATIC_IMPORT = /^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/gm;
+const STATIC_IMPORT = /^(?:import|export)\b[^;]+?\bfrom\s*["']([^"']+)["']/gm;
 const BARE_IMPORT = /^import\s*["']([^"']+)["']/gm;
 const IMPORT_CALL = /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
 

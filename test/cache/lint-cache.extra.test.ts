@@ -2,13 +2,12 @@
  * `lint --cache`: the same findings with and without it, cold and warm, under another clock, after
  * a change, a config change or a broken cache file; secrets never stored.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_FILE_NAME } from "../../src/3-check/cache/lint-cache.js";
 import { createSession, lintPaths, type LintOptions } from "../../src/3-check/lint.js";
-import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const MARCH = new Date("2026-03-01T12:00:00Z");

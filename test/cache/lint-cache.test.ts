@@ -2,7 +2,7 @@
  * `lint --cache`: the same findings with and without it, cold and warm, under another clock, after
  * a change, a config change or a broken cache file; secrets never stored.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,7 +12,6 @@ import { ALPHABETS, randomStrings } from "../secrets/labelled.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const MARCH = new Date("2026-03-01T12:00:00Z");
-const DECEMBER = new Date("2026-12-01T00:00:00Z");
 
 let dir: string;
 beforeEach(() => {
@@ -28,10 +27,6 @@ async function lint(inputs: string[], options: LintOptions, cache: boolean, cwd 
 }
 
 describe("lint --cache", () => {
-  
-
-  
-
   it("lints a changed file again and takes the others from the cache", async () => {
     cpSync(path.join(repoRoot, "corpus/sno"), path.join(dir, "docs"), { recursive: true });
     await lint(["docs"], { now: MARCH }, true, dir);

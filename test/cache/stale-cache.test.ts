@@ -20,7 +20,13 @@ afterEach(() => {
 async function staleFindings(now: string) {
   const session = createSession({ cwd: dir, now: new Date(now), config: { markdownlint: false } });
   const run = await lintPaths(["HANDOFF.md"], session, undefined, { cache: { directory: path.join(dir, "cache"), key: { version: "test" } } });
-  return { stats: run.cacheStats, stale: run.results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId === "stale").map((d) => `${d.line}:${d.column} ${d.severity}`) };
+  return {
+    stats: run.cacheStats,
+    stale: run.results
+      .flatMap((r) => r.diagnostics)
+      .filter((d) => d.ruleId === "stale")
+      .map((d) => `${d.line}:${d.column} ${d.severity}`),
+  };
 }
 
 describe("lint --cache with stale", () => {
@@ -29,7 +35,9 @@ describe("lint --cache with stale", () => {
     expect(await staleFindings("2026-06-25T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 0, misses: 1, stored: 1 }, stale: [] });
     expect(await staleFindings("2026-06-25T00:00:00Z")).toEqual({ stats: { hits: 1, rechecks: 0, misses: 0, stored: 0 }, stale: [] });
     expect(await staleFindings("2026-12-01T00:00:00Z")).toEqual({ stats: { hits: 0, rechecks: 1, misses: 0, stored: 0 }, stale: ["3:15 info"] });
-    const entries = (JSON.parse(readFileSync(path.join(dir, "cache", "lint-cache.json"), "utf8")) as { entries: Record<string, { clockRules: string[]; clockFacts: unknown }> }).entries;
+    const entries = (
+      JSON.parse(readFileSync(path.join(dir, "cache", "lint-cache.json"), "utf8")) as { entries: Record<string, { clockRules: string[]; clockFacts: unknown }> }
+    ).entries;
     expect(Object.values(entries).map((e) => [e.clockRules, e.clockFacts])).toEqual([
       [["stale"], { stale: { dates: [{ time: Date.UTC(2026, 5, 20), written: "2026-06-20", source: "Last updated", offset: 25, endOffset: 35 }] } }],
     ]);

@@ -52,7 +52,11 @@ describe("bundle-ascii", () => {
     expect(out).toMatch(/^[\x00-\x7f]*$/);
     expect(counts).toEqual({ regexes: 6, raw: 4, strings: 4, comments: 2 });
     expect(evaluate(out)).toEqual(evaluate(SCRIPT));
-    expect(evaluate(out)).toMatchObject({ cues: ["^(?:次の|下一个|naechste)$", "u", true, false], dash: ["[–—]", "g", "a-b-c"], gap: "[^.;:!?。！？\\n]{0,40}?" });
+    expect(evaluate(out)).toMatchObject({
+      cues: ["^(?:次の|下一个|naechste)$", "u", true, false],
+      dash: ["[–—]", "g", "a-b-c"],
+      gap: "[^.;:!?。！？\\n]{0,40}?",
+    });
   });
 
   it("refuses a non-ASCII character it cannot rewrite", () => {

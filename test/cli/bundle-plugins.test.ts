@@ -44,7 +44,11 @@ describe("the bundle's plugins", () => {
     writeFileSync(path.join(dir, "docs/deep/notes.txt"), "not a handoff\n");
     const bundled = lint(bundle, "--no-config", "docs", "docs/**/*.md");
     expect(bundled.stdout).toBe(lint(compiled, "--no-config", "docs", "docs/**/*.md").stdout);
-    expect((JSON.parse(bundled.stdout) as { files: { path: string }[] }).files.map((f) => f.path)).toEqual(["docs/HANDOFF.md", "docs/deep/handoff-2.md", "docs/deep/notes.txt"]);
+    expect((JSON.parse(bundled.stdout) as { files: { path: string }[] }).files.map((f) => f.path)).toEqual([
+      "docs/HANDOFF.md",
+      "docs/deep/handoff-2.md",
+      "docs/deep/notes.txt",
+    ]);
   });
 
   it("checks a config file with the precompiled validator, with the messages of the compiled schema", () => {
@@ -69,7 +73,10 @@ describe("the bundle's plugins", () => {
       expect(bundled.status).toBe(reference.status);
       messages.push(reference.stderr.replace(path.join(dir, "handoff.config.json"), "CONFIG").trim());
     }
-    expect(messages.slice(0, 2)).toEqual(["handoff: CONFIG: (root): must NOT have additional properties 'nope'", "handoff: CONFIG: rules.MD013: must be equal to one of the allowed values"]);
+    expect(messages.slice(0, 2)).toEqual([
+      "handoff: CONFIG: (root): must NOT have additional properties 'nope'",
+      "handoff: CONFIG: rules.MD013: must be equal to one of the allowed values",
+    ]);
     expect(messages.at(-1)).toBe("");
     expect(readFileSync(path.join(repoRoot, "dist/bundle/handoff.cjs"), "utf8")).toMatch(/function precompiledConfigValidator\(\) \{\n\s+return validate;/);
   });

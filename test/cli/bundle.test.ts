@@ -59,7 +59,9 @@ describe("the bundled bin", () => {
     mkdirSync(`${file}.handoffkit-lock`); // held by another process
     const locked = run(bundle, "seal", file);
     expect(locked.status).toBe(2);
-    expect(locked.stdout).toBe(`${path.relative(repoRoot, file)}: cannot seal: another process is writing ${file} (lock ${file}.handoffkit-lock; a lock left by a crash counts as stale after 10 s); nothing written, try again\n`);
+    expect(locked.stdout).toBe(
+      `${path.relative(repoRoot, file)}: cannot seal: another process is writing ${file} (lock ${file}.handoffkit-lock; a lock left by a crash counts as stale after 10 s); nothing written, try again\n`,
+    );
     rmSync(`${file}.handoffkit-lock`, { recursive: true });
     const sealed = run(bundle, "seal", file);
     expect(sealed.status).toBe(0);

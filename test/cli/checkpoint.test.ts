@@ -70,7 +70,9 @@ describe("handoff checkpoint", () => {
 
   it("refreshes only the block: every byte outside the markers stays, the number goes up", async () => {
     await cli(["checkpoint", record, "--repo", repo.root, "--now", NOW], repo.root);
-    const edited = readFileSync(record, "utf8").replace("## Done\n", "## Done\n- step one finished  \r\n").replace("## Next\n", "## Next\n1. write the report\n");
+    const edited = readFileSync(record, "utf8")
+      .replace("## Done\n", "## Done\n- step one finished  \r\n")
+      .replace("## Next\n", "## Next\n1. write the report\n");
     writeFileSync(record, `\uFEFF${edited}`);
     const before = outside(readFileSync(record, "utf8"));
     repo.write("src/a.ts", "export {};\n");

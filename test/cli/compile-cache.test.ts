@@ -96,10 +96,19 @@ describe("the bundle's code cache", () => {
     const out: string[] = [];
     const io: CommandIO = { cwd: repoRoot, env: {}, stdout: { write: (text: string) => out.push(text) }, stderr: { write: () => true } };
     await runCli(["--help"], io);
-    const commands = [...out.join("").split("Commands:")[1]!.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1] as string).filter((name) => name !== "help");
+    const commands = [
+      ...out
+        .join("")
+        .split("Commands:")[1]!
+        .matchAll(/^ {2}([a-z][a-z-]*)/gm),
+    ]
+      .map((m) => m[1] as string)
+      .filter((name) => name !== "help");
     expect(commands).toHaveLength(15);
     for (const command of commands) {
-      expect(cacheFileName({ buildHash: "0123456789abcdef0123", argv: [command, "x"] }, 42, 1000.5)).toBe(`0123456789abcdef-42-1000-node${process.versions.node}-${process.arch}-${command}.cache`);
+      expect(cacheFileName({ buildHash: "0123456789abcdef0123", argv: [command, "x"] }, 42, 1000.5)).toBe(
+        `0123456789abcdef-42-1000-node${process.versions.node}-${process.arch}-${command}.cache`,
+      );
     }
     expect(cacheFileName({ buildHash: "ab", argv: ["--version"] }, 1, 2)).toMatch(/-other\.cache$/);
     expect(cacheFileName({ buildHash: "ab", argv: [] }, 1, 2)).toMatch(/-other\.cache$/);

@@ -19,15 +19,19 @@ describe("exit codes", () => {
     expect(cap.stdout()).toContain(`\nExit codes:\n${block}\n`);
   });
 
-  it("the README's table has one row per command with the same codes and meanings", () => {
-    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  it("docs/commands.md's table has one row per command with the same codes and meanings", () => {
+    const readme = readFileSync(path.join(repoRoot, "docs/commands.md"), "utf8");
     const rows = readme.split("\n").filter((line) => /^\| `[a-z-]+` \| `0` /.test(line));
-    expect(rows).toEqual(COMMANDS.map((command) => `| \`${command}\` | ${EXIT_CODES[command].map(([code, meaning]) => `\`${code}\` ${meaning}`).join("; ")} |`));
+    expect(rows).toEqual(
+      COMMANDS.map((command) => `| \`${command}\` | ${EXIT_CODES[command].map(([code, meaning]) => `\`${code}\` ${meaning}`).join("; ")} |`),
+    );
   });
 
   it("the program's own --help points at them", async () => {
     const cap = captureIO(repoRoot);
     await runCli(["--help"], cap.io);
-    expect(cap.stdout()).toContain("Exit codes: 0 success, 1 findings or a refusal, 2 usage, config or internal error; `handoff <command> --help` lists each command's own.");
+    expect(cap.stdout()).toContain(
+      "Exit codes: 0 success, 1 findings or a refusal, 2 usage, config or internal error; `handoff <command> --help` lists each command's own.",
+    );
   });
 });

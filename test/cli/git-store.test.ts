@@ -14,7 +14,11 @@ const REF = "refs/handoffs/default";
 
 let repo: TempRepo;
 let before: { status: string; head: string; branches: string };
-const snapshot = () => ({ status: repo.git("status", "--porcelain", "--ignored"), head: repo.git("rev-parse", "HEAD"), branches: repo.git("for-each-ref", "refs/heads") });
+const snapshot = () => ({
+  status: repo.git("status", "--porcelain", "--ignored"),
+  head: repo.git("rev-parse", "HEAD"),
+  branches: repo.git("for-each-ref", "refs/heads"),
+});
 beforeEach(() => {
   repo = createRepo("handoffkit-gitcli-");
   repo.write("src/app.ts", "export const app = 1;\n");
@@ -40,7 +44,10 @@ describe("the git store on the command line", () => {
     expect(existsSync(path.join(repo.root, ".hatch3r"))).toBe(false);
 
     const listed = await cli(["list", "--store", "git", "--format", "json", "--now", NOW], repo.root);
-    expect(JSON.parse(listed.stdout)).toMatchObject({ stores: [{ path: REF, profile: "hatch3r" }], handoffs: [{ id, store: REF, status: "open", path: file }] });
+    expect(JSON.parse(listed.stdout)).toMatchObject({
+      stores: [{ path: REF, profile: "hatch3r" }],
+      handoffs: [{ id, store: REF, status: "open", path: file }],
+    });
 
     const resumed = await cli(["resume", "--store", "git", "--no-git", "--format", "json", "--now", NOW], repo.root);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: "resumed", path: file, statusChange: { from: "open", to: "resumed" } });
@@ -77,10 +84,16 @@ describe("the git store on the command line", () => {
     repo.write("../templates/generic.md", `# Handoff: {{slug}}\n\nThe deploy token is ${canaries.github} in this note.\n`);
     const refused = await cli(["new", "--store", "git", "--profile", "generic", "--templates", templates, "--now", NOW], repo.root);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`handoff new: refused: ${REF}:20260302T0900Z-handoff.md was not written: 1 error finding from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)\n`);
+    expect(refused.stderr).toBe(
+      `handoff new: refused: ${REF}:20260302T0900Z-handoff.md was not written: 1 error finding from no-secrets (a shared ref never holds a secret: remove it, or run handoff redact)\n`,
+    );
     expect(refused.stdout + refused.stderr).not.toContain(canaries.github.slice(4, 12));
     expect(repo.git("for-each-ref", "refs/handoffs")).toBe("");
-    expect(await cli(["status", "--store", "git", "nope", "open"], repo.root)).toEqual({ code: 2, stdout: "", stderr: `handoff: no handoff 'nope' in ${REF}\n` });
+    expect(await cli(["status", "--store", "git", "nope", "open"], repo.root)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `handoff: no handoff 'nope' in ${REF}\n`,
+    });
     const both = await cli(["list", "--store", "git", "--dir", "x"], repo.root);
     expect(both).toEqual({ code: 2, stdout: "", stderr: "handoff: --dir names a directory store; it cannot be used with the git store\n" });
   });

@@ -28,7 +28,11 @@ const clone = (name: string) => {
   git(root, "config", "user.email", `${name}@example.invalid`);
   return root;
 };
-const state = (root: string) => ({ status: git(root, "status", "--porcelain", "--ignored"), head: git(root, "rev-parse", "HEAD"), branches: git(root, "for-each-ref", "refs/heads", "refs/remotes") });
+const state = (root: string) => ({
+  status: git(root, "status", "--porcelain", "--ignored"),
+  head: git(root, "rev-parse", "HEAD"),
+  branches: git(root, "for-each-ref", "refs/heads", "refs/remotes"),
+});
 
 let a: string;
 let b: string;
@@ -97,8 +101,12 @@ describe("handoff sync", () => {
     const second = await cli(["sync"], b);
     expect(second.code).toBe(1);
     const kept = file.replace(/\.md$/, `.conflict-${versionA.slice(0, 12)}.md`);
-    expect(second.stdout.split("\n")[1]).toBe(`  conflict: ${file} changed on both sides; ours kept at ${file}, theirs kept as ${kept} (both versions: git show ${tipA.slice(0, 12)}:${file})`);
-    expect(second.stderr).toBe("handoff sync: 1 handoff changed on both sides: both versions are kept; resolve by choosing one (handoff status ID archived on the other)\n");
+    expect(second.stdout.split("\n")[1]).toBe(
+      `  conflict: ${file} changed on both sides; ours kept at ${file}, theirs kept as ${kept} (both versions: git show ${tipA.slice(0, 12)}:${file})`,
+    );
+    expect(second.stderr).toBe(
+      "handoff sync: 1 handoff changed on both sides: both versions are kept; resolve by choosing one (handoff status ID archived on the other)\n",
+    );
     // Neither version is overwritten: ours at its path, theirs beside it, both tips parents of the merge.
     expect(git(b, "rev-parse", `${REF}:${file}`)).toBe(versionB);
     expect(git(b, "rev-parse", `${REF}:${kept}`)).toBe(versionA);
@@ -109,13 +117,20 @@ describe("handoff sync", () => {
     expect([state(a), state(b)]).toEqual([beforeA, beforeB]);
 
     const text = await cli(["log", id], b);
-    expect(text.stdout.split("\n")[0]).toMatch(new RegExp(`^[0-9a-f]{12}  \\d{4}-\\d{2}-\\d{2}T[0-9:]{8}(Z|[+-]\\d{2}:\\d{2})  Writer b  added ${kept.replace(/\./g, "\\.")}$`));
+    expect(text.stdout.split("\n")[0]).toMatch(
+      new RegExp(`^[0-9a-f]{12}  \\d{4}-\\d{2}-\\d{2}T[0-9:]{8}(Z|[+-]\\d{2}:\\d{2})  Writer b  added ${kept.replace(/\./g, "\\.")}$`),
+    );
     const log = await cli(["log", id, "--format", "json"], b);
     expect(log.code).toBe(0);
     const commits = (JSON.parse(log.stdout) as { commits: Array<{ author: string; changes: Array<{ status: string; path: string }> }> }).commits;
     const rows = commits.map((c) => `${c.author}: ${c.changes.map((x) => `${x.status} ${x.path}`).join(", ")}`);
     // Newest first: the merge that kept A's version, both sides' changes (same second: either order), the first write.
-    expect([rows[0], [rows[1], rows[2]].sort(), rows[3], rows.length]).toEqual([`Writer b: A ${kept}`, [`Writer a: M ${file}`, `Writer b: M ${file}`], `Writer a: A ${file}`, 4]);
+    expect([rows[0], [rows[1], rows[2]].sort(), rows[3], rows.length]).toEqual([
+      `Writer b: A ${kept}`,
+      [`Writer a: M ${file}`, `Writer b: M ${file}`],
+      `Writer a: A ${file}`,
+      4,
+    ]);
   });
 
   it("retries a push the remote rejects because another clone pushed first, and lands on top of it", async () => {
@@ -135,9 +150,20 @@ describe("handoff sync", () => {
   });
 
   it("refuses a remote that looks like an option, and names a missing store in log", async () => {
-    expect(await cli(["sync", "--", "--upload-pack=touch x"], a)).toMatchObject({ code: 2, stderr: "handoff: '--upload-pack=touch x' is not a remote name or URL\n" });
-    expect(await cli(["sync", "nowhere"], a)).toEqual({ code: 2, stdout: "", stderr: "handoff: could not fetch the handoff refs of nowhere: fatal: 'nowhere' does not appear to be a git repository\n" });
-    expect(await cli(["log", "nothing"], a)).toEqual({ code: 2, stdout: "", stderr: `handoff: there is no git store here: ${REF} does not exist (handoff new --store git writes one; handoff sync fetches one)\n` });
+    expect(await cli(["sync", "--", "--upload-pack=touch x"], a)).toMatchObject({
+      code: 2,
+      stderr: "handoff: '--upload-pack=touch x' is not a remote name or URL\n",
+    });
+    expect(await cli(["sync", "nowhere"], a)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: could not fetch the handoff refs of nowhere: fatal: 'nowhere' does not appear to be a git repository\n",
+    });
+    expect(await cli(["log", "nothing"], a)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `handoff: there is no git store here: ${REF} does not exist (handoff new --store git writes one; handoff sync fetches one)\n`,
+    });
     await newHandoff(a, "x");
     expect(await cli(["log", "nothing"], a)).toEqual({ code: 2, stdout: "", stderr: `handoff: no handoff 'nothing' in the history of ${REF}\n` });
     expect((await cli(["log", "../x"], a)).code).toBe(2);

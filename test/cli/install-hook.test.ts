@@ -161,7 +161,9 @@ describe("install-hook", () => {
     expect(readFileSync(path.join(repo, "chained.log"), "utf8")).toBe("ran\nran\n");
 
     // Installing again updates our hook and keeps the chain.
-    expect((await install()).out).toBe("updated pre-commit hook: .githooks/pre-commit\nit runs the previous hook first: .githooks/pre-commit.handoffkit-chained\n");
+    expect((await install()).out).toBe(
+      "updated pre-commit hook: .githooks/pre-commit\nit runs the previous hook first: .githooks/pre-commit.handoffkit-chained\n",
+    );
   });
 
   it("fails closed when node is not on PATH", async () => {
@@ -206,10 +208,18 @@ describe("install-hook", () => {
     chmodSync(hook, 0o755);
     await install();
     expect(readFileSync(hook, "utf8")).toContain(HOOK_MARKER);
-    expect(await install("--uninstall")).toEqual({ code: 0, out: "removed the handoffkit pre-commit hook; the previous hook is back at .git/hooks/pre-commit\n", err: "" });
+    expect(await install("--uninstall")).toEqual({
+      code: 0,
+      out: "removed the handoffkit pre-commit hook; the previous hook is back at .git/hooks/pre-commit\n",
+      err: "",
+    });
     expect(readFileSync(hook, "utf8")).toBe(theirs);
     expect(existsSync(path.join(repo, ".git", "hooks", CHAINED_HOOK_NAME))).toBe(false);
-    expect(await install("--uninstall")).toEqual({ code: 0, out: "no handoffkit hook to remove: .git/hooks/pre-commit is another hook, left unchanged\n", err: "" });
+    expect(await install("--uninstall")).toEqual({
+      code: 0,
+      out: "no handoffkit hook to remove: .git/hooks/pre-commit is another hook, left unchanged\n",
+      err: "",
+    });
     expect(readFileSync(hook, "utf8")).toBe(theirs);
   });
 });

@@ -65,7 +65,11 @@ describe("literal file arguments (lint-staged)", () => {
 describe("formats and output", () => {
   it("rejects an unknown format and lists the known ones", async () => {
     write("h.md", CLEAN);
-    expect(await cli(["lint", "--format", "xml", "h.md"])).toEqual({ code: 2, out: "", err: "handoff: unknown format 'xml' (known: text (or stylish, table), json, sarif, github, junit)\n" });
+    expect(await cli(["lint", "--format", "xml", "h.md"])).toEqual({
+      code: 2,
+      out: "",
+      err: "handoff: unknown format 'xml' (known: text (or stylish, table), json, sarif, github, junit)\n",
+    });
   });
 
   it("writes the report atomically to --output-file, nothing to stdout", async () => {
@@ -165,7 +169,12 @@ describe("config discovery and overrides", () => {
   it("prepares rules once per distinct combination of overrides, not per file", () => {
     const session = createSession({
       cwd: "/p",
-      config: { overrides: [{ files: ["a/**"], rules: { "next-action": "off" } }, { files: ["*.json"], profile: "verified-delivery" }] },
+      config: {
+        overrides: [
+          { files: ["a/**"], rules: { "next-action": "off" } },
+          { files: ["*.json"], profile: "verified-delivery" },
+        ],
+      },
     });
     const a1 = settingsFor("/p/a/1.md", session);
     const a2 = settingsFor("/p/a/2.md", session);
@@ -181,7 +190,9 @@ describe("config discovery and overrides", () => {
 
 describe("--only", () => {
   const repoRoot = path.resolve(import.meta.dirname, "../..");
-  async function lintCorpus(args: string[]): Promise<{ code: number; files: Array<{ path: string; profile: string; diagnostics: Array<{ ruleId: string; line: number; column: number }> }> }> {
+  async function lintCorpus(
+    args: string[],
+  ): Promise<{ code: number; files: Array<{ path: string; profile: string; diagnostics: Array<{ ruleId: string; line: number; column: number }> }> }> {
     let out = "";
     const code = await runCli(["lint", "--format", "json", "--now", "2026-03-01T00:00:00Z", ...args, "corpus"], {
       cwd: repoRoot,
@@ -219,6 +230,8 @@ describe("--only", () => {
     write("a.md", CLEAN);
     const result = await cli(["lint", "--only", "MD013", "a.md"]);
     expect(result.code).toBe(2);
-    expect(result.err).toBe("handoff: --only takes handoffkit rules (and 'markdownlint' for all of its rules), not 'MD013': set markdownlint rules with --rule\n");
+    expect(result.err).toBe(
+      "handoff: --only takes handoffkit rules (and 'markdownlint' for all of its rules), not 'MD013': set markdownlint rules with --rule\n",
+    );
   });
 });

@@ -17,7 +17,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function handoff(name: string, summary: string, updated: string): void {
-  writeFileSync(path.join(dir, "handoffs", name), `---\nstatus: open\nsummary: ${summary}\nupdated: ${updated}\n---\n\n# Handoff\n\n## Next steps\n\n- Run it.\n`);
+  writeFileSync(
+    path.join(dir, "handoffs", name),
+    `---\nstatus: open\nsummary: ${summary}\nupdated: ${updated}\n---\n\n# Handoff\n\n## Next steps\n\n- Run it.\n`,
+  );
 }
 
 async function list(): Promise<string> {

@@ -22,12 +22,15 @@ beforeEach(() => {
 afterEach(() => repo.remove());
 
 describe("handoff new", () => {
-  it.each([["hatch3r"], ["contract"], ["sno"], ["generic"], ["verified-delivery"]])("writes a %s handoff that our own lint passes with zero findings", async (profile) => {
-    const made = await cli(["new", "--profile", profile, "--now", NOW], repo.root);
-    expect(made.code).toBe(0);
-    const lint = await cli(["lint", "--no-config", "--now", NOW, made.stdout.trim()], repo.root);
-    expect(lint).toEqual({ code: 0, stdout: "✔ 1 file checked, no problems\n", stderr: "" });
-  });
+  it.each([["hatch3r"], ["contract"], ["sno"], ["generic"], ["verified-delivery"]])(
+    "writes a %s handoff that our own lint passes with zero findings",
+    async (profile) => {
+      const made = await cli(["new", "--profile", profile, "--now", NOW], repo.root);
+      expect(made.code).toBe(0);
+      const lint = await cli(["lint", "--no-config", "--now", NOW, made.stdout.trim()], repo.root);
+      expect(lint).toEqual({ code: 0, stdout: "✔ 1 file checked, no problems\n", stderr: "" });
+    },
+  );
 
   it("fills an sno record's recent commits and uncommitted paths from the checkout", async () => {
     const made = await cli(["new", "--profile", "sno", "--slug", "export", "--now", NOW], repo.root);
@@ -51,7 +54,12 @@ describe("handoff new", () => {
     const made = await cli(["new", "--profile", "verified-delivery", "--dir", "state/vd", "--now", NOW], repo.root);
     expect(made).toEqual({ code: 0, stdout: "state/vd/handoff.json\n", stderr: "" });
     const record = JSON.parse(readFileSync(path.join(repo.root, "state/vd/handoff.json"), "utf8")) as Record<string, unknown>;
-    expect([record.store, record.repository, record.branch, record.head_sha]).toEqual(["state/vd/handoff.json", "https://github.com/acme/parser.git", "main", repo.git("rev-parse", "HEAD")]);
+    expect([record.store, record.repository, record.branch, record.head_sha]).toEqual([
+      "state/vd/handoff.json",
+      "https://github.com/acme/parser.git",
+      "main",
+      repo.git("rev-parse", "HEAD"),
+    ]);
     const verify = await cli(["verify", "--git", "state/vd/handoff.json"], repo.root);
     expect(verify.code).toBe(0);
     expect(verify.stdout.split("\n")[1]).toBe(`state/vd/handoff.json: git: in step with main@${repo.git("rev-parse", "--short=7", "HEAD")}`);
@@ -99,7 +107,11 @@ describe("handoff checkpoint on a sealed record", () => {
     const before = readFileSync(file);
     const run = await cli(["checkpoint", rel, "--now", LATER], repo.root);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`^handoff: ${rel.replace(/[.]/g, "\\.")}: not written: the record is sealed and its seal does not hold \\(integrity mismatch: .*\\); check what changed, then run 'handoff seal ${rel.replace(/[.]/g, "\\.")}' and checkpoint again\\n$`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^handoff: ${rel.replace(/\./g, "\\.")}: not written: the record is sealed and its seal does not hold \\(integrity mismatch: .*\\); check what changed, then run 'handoff seal ${rel.replace(/\./g, "\\.")}' and checkpoint again\\n$`,
+      ),
+    );
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

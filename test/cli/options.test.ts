@@ -21,9 +21,21 @@ async function run(argv: string[]) {
 
 describe("shared options", () => {
   it("refuses an unknown --format, naming the command's formats", async () => {
-    expect(await run(["list", "--format", "xml"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json)\n" });
-    expect(await run(["resume", "-f", "xml"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json, agent-hook)\n" });
-    expect(await run(["stats", "--format", "csv"])).toEqual({ code: 2, stdout: "", stderr: "handoff: unknown format 'csv' (known: text (or stylish, table), json, markdown, svg, html)\n" });
+    expect(await run(["list", "--format", "xml"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json)\n",
+    });
+    expect(await run(["resume", "-f", "xml"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: unknown format 'xml' (known: text (or stylish, table), json, agent-hook)\n",
+    });
+    expect(await run(["stats", "--format", "csv"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: unknown format 'csv' (known: text (or stylish, table), json, markdown, svg, html)\n",
+    });
   });
 
   it("refuses a --now that is not ISO-8601 for every command that takes it", async () => {
@@ -40,7 +52,9 @@ describe("shared options", () => {
   it("refuses a profile new has no template for", async () => {
     const result = await run(["new", "-p", "nope"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("handoff: option '-p, --profile <profile>' argument 'nope' is invalid. Allowed choices are hatch3r, contract, sno, verified-delivery, generic.\n(run with --help for usage)\n");
+    expect(result.stderr).toBe(
+      "handoff: option '-p, --profile <profile>' argument 'nope' is invalid. Allowed choices are hatch3r, contract, sno, verified-delivery, generic.\n(run with --help for usage)\n",
+    );
   });
 
   it("lists the format choices and the config options in --help", async () => {

@@ -142,7 +142,8 @@ describe("handoff lint", () => {
             {
               ruleId: "next-action",
               severity: "warning",
-              message: "No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
+              message:
+                "No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
               line: 1,
               column: 1,
               endLine: 1,
@@ -252,12 +253,24 @@ describe("handoff lint: config", () => {
 
   it.each([
     ["invalid JSON", "{ rules: }", /^handoff: .*handoff\.config\.json:1:3: invalid JSON \(invalid symbol\)\n$/],
-    ["a trailing comma, at its line and column", '{\n  "rules": {\n    "next-action": "warning",\n  }\n}\n', /^handoff: .*handoff\.config\.json:4:3: invalid JSON \(property name expected\)\n$/],
+    [
+      "a trailing comma, at its line and column",
+      '{\n  "rules": {\n    "next-action": "warning",\n  }\n}\n',
+      /^handoff: .*handoff\.config\.json:4:3: invalid JSON \(property name expected\)\n$/,
+    ],
     ["an empty file", "\n  \n", /^handoff: .*handoff\.config\.json: the config file is empty \(write \{\} for no settings, or delete it\)\n$/],
     ["a file of zero bytes", "", /^handoff: .*handoff\.config\.json: the config file is empty/],
-    ["a schema violation", JSON.stringify({ rules: { MD013: "loud" } }), /^handoff: .*handoff\.config\.json: rules\.MD013: must be equal to one of the allowed values\n$/],
+    [
+      "a schema violation",
+      JSON.stringify({ rules: { MD013: "loud" } }),
+      /^handoff: .*handoff\.config\.json: rules\.MD013: must be equal to one of the allowed values\n$/,
+    ],
     ["an unknown key", JSON.stringify({ rulez: {} }), /^handoff: .*handoff\.config\.json: \(root\): must NOT have additional properties 'rulez'\n$/],
-    ["an unknown profile", JSON.stringify({ profile: "nope" }), /^handoff: unknown profile 'nope' \(known: hatch3r, verified-delivery, sno, contract, generic\)\n$/],
+    [
+      "an unknown profile",
+      JSON.stringify({ profile: "nope" }),
+      /^handoff: unknown profile 'nope' \(known: hatch3r, verified-delivery, sno, contract, generic\)\n$/,
+    ],
   ])("exits 2 with one line for %s", async (_name, content, message) => {
     write("handoff.config.json", content);
     const result = await run(["lint", "h"]);

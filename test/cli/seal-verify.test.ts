@@ -80,7 +80,16 @@ describe("handoff seal → verify", () => {
 
   it("refuses documents with secret or injection errors unless --force, never echoing the finding", async () => {
     const fakeSecrets: Rule = {
-      meta: { id: "no-secrets", code: "HK900", description: "test double", defaultSeverity: "error", profiles: "all", formats: ["markdown"], tags: [], messages: { found: "secret {{value}}" } },
+      meta: {
+        id: "no-secrets",
+        code: "HK900",
+        description: "test double",
+        defaultSeverity: "error",
+        profiles: "all",
+        formats: ["markdown"],
+        tags: [],
+        messages: { found: "secret {{value}}" },
+      },
       check(document, context) {
         const at = document.text.indexOf("AKIA");
         if (at !== -1) context.report({ messageId: "found", data: { value: "AKIAEXAMPLE" }, offset: at, secrets: ["AKIAEXAMPLE"] });
@@ -166,7 +175,13 @@ describe("handoff verify", () => {
       stderr: "",
     });
     put("cut.md", "# Brief\n\nDo the thing.\n<!-- AGENT_CUTOVER_EOF --> trailing\n");
-    expect((await cli(["verify", "--brief", "cut.md"], dir)).stdout).toBe("cut.md: brief does not verify: does not end with the standalone line <!-- AGENT_CUTOVER_EOF -->\n");
-    expect(await cli(["verify", "brief.md", "--bytes", "3"], dir)).toEqual({ code: 2, stdout: "", stderr: "handoff: --bytes and --sha256 check a cutover brief: add --brief\n" });
+    expect((await cli(["verify", "--brief", "cut.md"], dir)).stdout).toBe(
+      "cut.md: brief does not verify: does not end with the standalone line <!-- AGENT_CUTOVER_EOF -->\n",
+    );
+    expect(await cli(["verify", "brief.md", "--bytes", "3"], dir)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: --bytes and --sha256 check a cutover brief: add --brief\n",
+    });
   });
 });

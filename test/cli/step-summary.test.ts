@@ -55,6 +55,8 @@ describe("an unwritable $GITHUB_STEP_SUMMARY", () => {
     expect(passing.stderr()).toBe(`handoff: warning: cannot append to the job summary $GITHUB_STEP_SUMMARY (${summary}: EISDIR); the result stands\n`);
     const failing = captureIO(repoRoot, { NO_COLOR: "1", GITHUB_STEP_SUMMARY: summary });
     expect(await runCli(["stats", "--format", "markdown", "--summary", "--fail-under", "v1-headings=50%", "corpus/adoption-35"], failing.io)).toBe(1);
-    expect(failing.stderr().split("\n")[0]).toBe(`handoff: warning: cannot append to the job summary $GITHUB_STEP_SUMMARY (${summary}: EISDIR); the result stands`);
+    expect(failing.stderr().split("\n")[0]).toBe(
+      `handoff: warning: cannot append to the job summary $GITHUB_STEP_SUMMARY (${summary}: EISDIR); the result stands`,
+    );
   });
 });

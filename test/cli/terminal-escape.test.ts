@@ -76,7 +76,10 @@ describe("control characters never reach a terminal raw", () => {
     expect(text.code).toBe(0);
     expect(text.out).toContain(`## ${SHOWN}\n\nRun \\x1b]0;pwned\\x07 now.\n`);
     expect(RAW.test(text.out)).toBe(false);
-    const json = JSON.parse((await run(["resume", "--no-git", "--dry-run", "--format", "json", "resume.md"])).out) as { userTier: string; parts: Array<{ title: string }> };
+    const json = JSON.parse((await run(["resume", "--no-git", "--dry-run", "--format", "json", "resume.md"])).out) as {
+      userTier: string;
+      parts: Array<{ title: string }>;
+    };
     expect(json.userTier).toContain(`## ${SHOWN}`);
     expect(json.parts.map((p) => p.title)).toContain(SHOWN);
   });

@@ -5,7 +5,7 @@
  * `npm run ledger -- --write` rewrites the ledger for review.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { diffLedger, findingKey, lintCorpus, parseLedger, readLedger, summarize, type LedgerFinding, type LedgerRow } from "../helpers/ledger.js";
+import { diffLedger, findingKey, lintCorpus, readLedger, summarize, type LedgerFinding } from "../helpers/ledger.js";
 import { publicCorpusDir } from "../helpers/locations.js";
 
 const absent = publicCorpusDir === undefined;

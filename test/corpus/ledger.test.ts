@@ -4,9 +4,8 @@
  * finding appears unreviewed. When this fails, `npm run ledger` prints the difference and
  * `npm run ledger -- --write` rewrites the ledger for review.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { diffLedger, findingKey, lintCorpus, parseLedger, readLedger, summarize, type LedgerFinding, type LedgerRow } from "../helpers/ledger.js";
-import { publicCorpusDir } from "../helpers/locations.js";
+import { describe, expect, it } from "vitest";
+import { diffLedger, findingKey, parseLedger, type LedgerFinding, type LedgerRow } from "../helpers/ledger.js";
 
 describe("parseLedger", () => {
   const header = "file\tline\truleId\tseverity\tverdict\twhy";
@@ -38,6 +37,4 @@ describe("diffLedger", () => {
     expect(diff.matched.map(findingKey)).toEqual(["a.md:2 MD004 warning"]);
   });
 });
-
-const absent = publicCorpusDir === undefined;
 

@@ -41,7 +41,7 @@ describe("the packed package", () => {
       path.join(project, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, types: ["node"], typeRoots: ["./types"], outDir: "out" }, files: ["example.ts"] }),
     );
-    const tsc = spawnSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: project, encoding: "utf8" });
+    const tsc = spawnSync(process.execPath, [path.join(repoRoot, "node_modules/typescript-go/bin/tsc"), "-p", "tsconfig.json"], { cwd: project, encoding: "utf8" });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
     const run = spawnSync(process.execPath, ["out/example.js"], { cwd: project, encoding: "utf8" });

@@ -49,7 +49,7 @@ function run(line: string, cwd: string): string {
 
 describe("README: the git store", () => {
   it("the quick start runs as written in two clones, and the refspec lines carry the refs with plain git", () => {
-    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const readme = readFileSync(path.join(repoRoot, "docs/store.md"), "utf8");
     const remote = path.join(parent, "remote.git");
     git(parent, "init", "-q", "--bare", "-b", "main", remote);
     const url = pathToFileURL(remote).href;

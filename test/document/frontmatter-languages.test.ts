@@ -165,8 +165,8 @@ describe("the split, whatever gray-matter's own rules", () => {
   });
 
   it("reads a CR-only file as its LF copy", () => {
-    const lf = readFrontmatter("---json\n{\"a\": 1}\n---\n# T\n");
-    const cr = readFrontmatter("---json\r{\"a\": 1}\r---\r# T\r");
+    const lf = readFrontmatter('---json\n{"a": 1}\n---\n# T\n');
+    const cr = readFrontmatter('---json\r{"a": 1}\r---\r# T\r');
     expect(cr?.location).toEqual(lf?.location);
     expect(cr?.frontmatter.data).toEqual({ a: 1 });
   });
@@ -190,6 +190,9 @@ describe("the split, whatever gray-matter's own rules", () => {
     const text = "+++\na = 1\n+++\n\nBody text.\n";
     const document = documentOf(text);
     expect(document.bodyOffset).toBe(14);
-    expect(document.mdast?.children.map((node) => `${node.type} ${node.position?.start.offset}-${node.position?.end.offset}`)).toEqual(["toml 0-13", "paragraph 15-25"]);
+    expect(document.mdast?.children.map((node) => `${node.type} ${node.position?.start.offset}-${node.position?.end.offset}`)).toEqual([
+      "toml 0-13",
+      "paragraph 15-25",
+    ]);
   });
 });

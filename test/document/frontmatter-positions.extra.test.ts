@@ -14,7 +14,7 @@ import type { HandoffDocument } from "../../src/2-parse/document/model.js";
 import type { Point } from "../../src/2-parse/document/position.js";
 import { createSession, lintPaths } from "../../src/3-check/lint.js";
 import { sourceFromBytes } from "../../src/1-load/read.js";
-import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
+import { publicCorpusDir } from "../helpers/locations.js";
 
 /** Rules whose findings come from the frontmatter wherever they point. */
 const FRONTMATTER_RULES = new Set(["frontmatter-syntax", "frontmatter-schema", "integrity", "expiry", "hatch3r-limits"]);
@@ -37,7 +37,9 @@ function positionsOf(document: HandoffDocument, findings: string[]): Record<stri
   const entry: Record<string, unknown> = { findings };
   if (!fm) return entry;
   // What the Markdown parse made of the block and where its body starts.
-  entry.tree = (document.mdast?.children ?? []).slice(0, 2).map((node) => `${node.type} ${span(node.position?.start.offset ?? -1, node.position?.end.offset ?? -1)}`);
+  entry.tree = (document.mdast?.children ?? [])
+    .slice(0, 2)
+    .map((node) => `${node.type} ${span(node.position?.start.offset ?? -1, node.position?.end.offset ?? -1)}`);
   entry.language = fm.language;
   entry.block = `${at(fm.range.start)}-${at(fm.range.end)}`;
   entry.content = at(document.lines.point(fm.contentOffset));

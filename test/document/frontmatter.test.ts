@@ -71,12 +71,9 @@ describe("locateFrontmatter", () => {
     });
   });
 
-  it.each([["# T\n---\na: 1\n---\n"], ["----\na: 1\n----\n"], ["--- x\n"], ["\n---\na: 1\n---\n"]])(
-    "finds no block in %j",
-    (text) => {
-      expect(locateFrontmatter(text)).toBeUndefined();
-    },
-  );
+  it.each([["# T\n---\na: 1\n---\n"], ["----\na: 1\n----\n"], ["--- x\n"], ["\n---\na: 1\n---\n"]])("finds no block in %j", (text) => {
+    expect(locateFrontmatter(text)).toBeUndefined();
+  });
 });
 
 describe("parseFrontmatter", () => {
@@ -98,9 +95,13 @@ describe("parseFrontmatter", () => {
 
   it("refuses an anchor and an alias in one problem, at the first of them", () => {
     const text = "---\nteam: &t [a, b]\nreview: *t\n---\n";
-    expect(problemsOf(text)).toEqual(["alias 10-12 YAML anchors and aliases are not allowed in frontmatter (aliases can expand without bound): anchor '&t', alias '*t'"]);
+    expect(problemsOf(text)).toEqual([
+      "alias 10-12 YAML anchors and aliases are not allowed in frontmatter (aliases can expand without bound): anchor '&t', alias '*t'",
+    ]);
     expect(text.slice(10, 12)).toBe("&t");
-    expect(problemsOf("---\nreview: *t\n---\n")).toEqual(["alias 12-14 YAML aliases are not allowed in frontmatter (aliases can expand without bound): alias '*t'"]);
+    expect(problemsOf("---\nreview: *t\n---\n")).toEqual([
+      "alias 12-14 YAML aliases are not allowed in frontmatter (aliases can expand without bound): alias '*t'",
+    ]);
     expect(frontmatterOf(text).data).toBeUndefined();
   });
 
@@ -161,8 +162,7 @@ describe("parseFrontmatter", () => {
   });
 
   it("reports an unclosed block over its opening fence, the same for LF and CRLF", () => {
-    const message =
-      "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter";
+    const message = "Frontmatter opened on line 1 is never closed; the document is read as Markdown without frontmatter";
     expect(problemsOf("---\na: 1\n\n# T\n")).toEqual([`unclosed 0-3 ${message}`]);
     expect(problemsOf("---\r\na: 1\r\n\r\n# T\r\n")).toEqual([`unclosed 0-3 ${message}`]);
     expect(problemsOf("---js\na: 1\n")).toEqual([`unclosed 0-5 ${message}`]);

@@ -29,7 +29,7 @@ describe("historyMark", () => {
   it.each([
     ['{ "status": "closed", "updated_at": "2026-01-02T10:00:00Z" }', "/repo/handoff.json", "status=closed"],
     ['{ "status": "in_progress", "timestamp": "2026-01-02" }', "/repo/handoff.json", "-"],
-    ["# H\n\n```json\n{ \"schema\": \"verified-delivery/handoff-v1\", \"status\": \"closed\" }\n```\n", "/repo/docs/handoff.md", "status=closed"],
+    ['# H\n\n```json\n{ "schema": "verified-delivery/handoff-v1", "status": "closed" }\n```\n', "/repo/docs/handoff.md", "status=closed"],
   ])("reads the status of a JSON record %j", (text, file, expected) => {
     expect(mark(text, file)).toBe(expected);
   });

@@ -5,7 +5,6 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import fc from "fast-check";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const parseCalls = vi.hoisted(() => ({ count: 0 }));
@@ -22,13 +21,12 @@ vi.mock("../../src/2-parse/document/markdown.js", async (importOriginal) => {
 });
 
 const { parseDocument } = await import("../../src/2-parse/document/parse.js");
-const { createSession, lintText } = await import("../../src/3-check/lint.js");
+await import("../../src/3-check/lint.js");
 const { sourceFromBytes } = await import("../../src/1-load/read.js");
 const { headingsMayMarkContract, plainFirstTitle, sectionsMarkContract } = await import("../../src/2-parse/profiles/detect.js");
-const { fuzzOptions } = await import("../fuzz/arbitraries.js");
+await import("../fuzz/arbitraries.js");
 const { publicCorpusDir } = await import("../helpers/locations.js");
 
-const repoRoot = path.resolve(import.meta.dirname, "../..");
 const parse = (text: string, file = "handoff.md") => parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"));
 
 /** Every `.md` file under `dir`, recursively. */

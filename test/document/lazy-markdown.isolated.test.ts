@@ -26,7 +26,6 @@ const { createSession, lintText } = await import("../../src/3-check/lint.js");
 const { sourceFromBytes } = await import("../../src/1-load/read.js");
 const { headingsMayMarkContract, plainFirstTitle, sectionsMarkContract } = await import("../../src/2-parse/profiles/detect.js");
 const { fuzzOptions } = await import("../fuzz/arbitraries.js");
-const { publicCorpusDir } = await import("../helpers/locations.js");
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 const parse = (text: string, file = "handoff.md") => parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"));
@@ -92,7 +91,8 @@ describe("--only no-secrets reads no Markdown", () => {
   });
 
   it("no parse for a plain first title that is no contract title, markup in headings, or frontmatter above its closing fence", () => {
-    const text = "---\nsummary: the verified facts\n---\n# HANDOFF — billing\n\n## Build & `test` [status](x)\n\nDeploy key: ghp_FAKE7Qm2xVb9LkT4pZr8NcW3yHd6JsGf5A1e\n";
+    const text =
+      "---\nsummary: the verified facts\n---\n# HANDOFF — billing\n\n## Build & `test` [status](x)\n\nDeploy key: ghp_FAKE7Qm2xVb9LkT4pZr8NcW3yHd6JsGf5A1e\n";
     const result = lintText("notes.md", text, session);
     expect(parseCalls.count).toBe(0);
     expect(result.profile).toBe("generic");
@@ -199,11 +199,35 @@ describe("headingsMayMarkContract", () => {
     expect(marked).toBeGreaterThanOrEqual(10);
   });
 
-  
-
   it("never says false where the parsed sections carry a contract mark (generated headings)", () => {
-    const piece = fc.constantFrom("HANDOFF", "handoff", "Verified", "veri", "fied", "facts", "Goal", "Next action", "billing", "v1", "20260304T1730Z", "*", "_", "`", "&#72;", "&#x56;", "\\", "<b>", "[", "](x)", " ", "ＶＥＲＩＦＩＥＤ", "\u200b");
-    const heading = fc.tuple(fc.constantFrom("# ", "## ", "   ### ", ""), fc.array(piece, { maxLength: 8 }), fc.constantFrom("", "\n===", "\n---", "\n\n")).map(([hash, words, tail]) => `${hash}${words.join("")}${tail}`);
+    const piece = fc.constantFrom(
+      "HANDOFF",
+      "handoff",
+      "Verified",
+      "veri",
+      "fied",
+      "facts",
+      "Goal",
+      "Next action",
+      "billing",
+      "v1",
+      "20260304T1730Z",
+      "*",
+      "_",
+      "`",
+      "&#72;",
+      "&#x56;",
+      "\\",
+      "<b>",
+      "[",
+      "](x)",
+      " ",
+      "ＶＥＲＩＦＩＥＤ",
+      "\u200b",
+    );
+    const heading = fc
+      .tuple(fc.constantFrom("# ", "## ", "   ### ", ""), fc.array(piece, { maxLength: 8 }), fc.constantFrom("", "\n===", "\n---", "\n\n"))
+      .map(([hash, words, tail]) => `${hash}${words.join("")}${tail}`);
     const documentArb = fc.array(heading, { minLength: 1, maxLength: 6 }).map((headings) => `${headings.join("\n")}\n`);
     fc.assert(
       fc.property(documentArb, (text) => {
@@ -249,7 +273,28 @@ describe("plainFirstTitle", () => {
   };
 
   it("is the first section's title wherever it answers (generated documents)", () => {
-    const line = fc.constantFrom("# HANDOFF billing v1", "# HANDOFF x 20260304T1730Z #", "#  Title  ", "# a | b", "# Ｔitle", "# e\u0301", "", "  ", "\t", "text", "---", "===", "```", "> # quoted", "- # item", "    # code", "<!--", "-->", "# x\\", "title: y");
+    const line = fc.constantFrom(
+      "# HANDOFF billing v1",
+      "# HANDOFF x 20260304T1730Z #",
+      "#  Title  ",
+      "# a | b",
+      "# Ｔitle",
+      "# e\u0301",
+      "",
+      "  ",
+      "\t",
+      "text",
+      "---",
+      "===",
+      "```",
+      "> # quoted",
+      "- # item",
+      "    # code",
+      "<!--",
+      "-->",
+      "# x\\",
+      "title: y",
+    );
     const documentArb = fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => `${lines.join("\n")}\n`);
     fc.assert(fc.property(documentArb, agrees), fuzzOptions(500));
   });

@@ -10,13 +10,13 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { GFM_ALL, GFM_AUTOLINK_TRANSFORM, GFM_EMAIL, GFM_TABLE, GFM_URL, gfmFeatures, parseMarkdown } from "../../src/2-parse/document/markdown.js";
-import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
+import { repoRoot } from "../helpers/locations.js";
 
 const reference = unified().use(remarkParse).use(remarkFrontmatter, ["yaml", "toml"]).use(remarkGfm).freeze();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(md|markdown|txt)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(?:md|markdown|txt)$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
@@ -48,17 +48,6 @@ const EDGES = [
 ];
 
 /** A deterministic stream of fragment soups around the trigger characters. */
-function soups(count: number): string[] {
-  const fragments = ["|", ":-", "-:", "--", "-", ":", "@", "www.", "ww", "w.", "http://", "htt", "&#64;", "&#", "&commat;", "~", "[^1]", "[ ]", "[", "]", "(", ")", "`", "*", "_", "<", ">", "\n", "\n\n", "  ", "- ", "1. ", "> ", "```\n", "    ", "# ", "word", "x.y", ".", "\\", "<!-- c -->", "é"];
-  let seed = 42;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  return Array.from({ length: count }, () => {
-    let text = "";
-    const length = 5 + Math.floor(next() * 50);
-    for (let i = 0; i < length; i++) text += fragments[Math.floor(next() * fragments.length)];
-    return text;
-  });
-}
 
 describe("parseMarkdown", () => {
   it("names the GFM work a text needs", () => {
@@ -75,8 +64,6 @@ describe("parseMarkdown", () => {
     for (const text of EDGES) expect(parseMarkdown(text), JSON.stringify(text)).toEqual(reference.parse(text));
   });
 
-  
-
   it("builds remark-gfm's tree for every Markdown file of corpus/ and test/fixtures", () => {
     const files = [...filesUnder(path.join(repoRoot, "corpus")), ...filesUnder(path.join(repoRoot, "test/fixtures"))];
     expect(files.length).toBeGreaterThan(100);
@@ -85,6 +72,4 @@ describe("parseMarkdown", () => {
       expect(parseMarkdown(text), file).toEqual(reference.parse(text));
     }
   });
-
-  
 });

@@ -41,6 +41,8 @@ describe("findPendingWork", () => {
   });
 
   it("keeps open questions deferred to the next session as pending", () => {
-    expect(pending("# H\n\n## Blockers (deferred to the next session)\n\n- vendor\n")).toEqual(["3: a blockers section 'Blockers (deferred to the next session)'"]);
+    expect(pending("# H\n\n## Blockers (deferred to the next session)\n\n- vendor\n")).toEqual([
+      "3: a blockers section 'Blockers (deferred to the next session)'",
+    ]);
   });
 });

@@ -44,7 +44,9 @@ describe("a next step read from a section's body", () => {
   });
 
   it("reads one in other languages", () => {
-    expect(inferred("# T\n\n## Stand\n\nok\n\n## Zum Schluss\n\n1. Prüfe die Logs.\n2. Starte den Dienst neu.\n")).toEqual(["Zum Schluss → ordered-instructions"]);
+    expect(inferred("# T\n\n## Stand\n\nok\n\n## Zum Schluss\n\n1. Prüfe die Logs.\n2. Starte den Dienst neu.\n")).toEqual([
+      "Zum Schluss → ordered-instructions",
+    ]);
     expect(inferred("# T\n\n## 状态\n\nok\n\n## 备注\n\n1. 运行测试\n2. 部署到预发\n")).toEqual(["备注 → ordered-instructions"]);
   });
 
@@ -61,7 +63,9 @@ describe("a next step read from a section's body", () => {
 
   it("reads a TL;DR or summary that leads in a next step", () => {
     expect(inferred("# T\n\n## TL;DR\n\n- The cache is warm.\n- Next: rotate the key.\n\n## Metrics\n\nfast\n")).toEqual(["TL;DR → summary-lead-in"]);
-    expect(inferred("# T\n\n## Zusammenfassung\n\nAlles läuft. Nächster Schritt: Release taggen.\n\n## Zahlen\n\nschnell\n")).toEqual(["Zusammenfassung → summary-lead-in"]);
+    expect(inferred("# T\n\n## Zusammenfassung\n\nAlles läuft. Nächster Schritt: Release taggen.\n\n## Zahlen\n\nschnell\n")).toEqual([
+      "Zusammenfassung → summary-lead-in",
+    ]);
     expect(inferred("# T\n\n## Summary\n\nThe cache is warm.\n\n## Metrics\n\nfast\n")).toEqual([]);
   });
 

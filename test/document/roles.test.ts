@@ -315,7 +315,10 @@ describe("roleOfHeading", () => {
     expect(roleOfHeading("🚀")).toBeUndefined();
   });
 
-  it.each([["Summary"], ["Notes"], ["Metrics"], ["Environment"], ["Architecture decisions in this repo were hard"]])("%j names no role it should not", (heading) => {
-    expect(classifyHeading(heading)).not.toContain("next-action");
-  });
+  it.each([["Summary"], ["Notes"], ["Metrics"], ["Environment"], ["Architecture decisions in this repo were hard"]])(
+    "%j names no role it should not",
+    (heading) => {
+      expect(classifyHeading(heading)).not.toContain("next-action");
+    },
+  );
 });

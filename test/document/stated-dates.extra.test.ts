@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/2-parse/document/parse.js";
-import { findDate, STATED_DATE_PATTERNS, statedDates } from "../../src/3-check/heuristics/stated-dates.js";
-import { sourceFromBytes } from "../../src/1-load/read.js";
-import { cpuMs } from "../helpers/cpu-time.js";
+import { STATED_DATE_PATTERNS } from "../../src/3-check/heuristics/stated-dates.js";
 
 type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: string; complexity?: { type: string } };
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/2-parse/document/parse.js";
-import { findDate, STATED_DATE_PATTERNS, statedDates } from "../../src/3-check/heuristics/stated-dates.js";
+import { findDate, statedDates } from "../../src/3-check/heuristics/stated-dates.js";
 import { sourceFromBytes } from "../../src/1-load/read.js";
 import { cpuMs } from "../helpers/cpu-time.js";
-
-type Check = (source: string, flags: string, params?: { timeout?: number }) => { status: string; complexity?: { type: string } };
 
 describe("findDate", () => {
   it.each([
@@ -79,7 +77,8 @@ describe("statedDates of a JSON handoff file", () => {
     statedDates(parseDocument(sourceFromBytes(file, new TextEncoder().encode(text), "/virtual"))).dates.map((d) => `${d.source}=${d.written}`);
 
   it("reads top-level date keys whose value starts with a date, in snake and camel case", () => {
-    const text = '{"updatedAt": "2026-05-02T08:00:00Z", "created_date": "2026-01-01", "timestamp": "2026-04-09", "note": "2026-03-03", "date": "see 2026-02-02", "meta": {"date": "2026-07-07"}}';
+    const text =
+      '{"updatedAt": "2026-05-02T08:00:00Z", "created_date": "2026-01-01", "timestamp": "2026-04-09", "note": "2026-03-03", "date": "see 2026-02-02", "meta": {"date": "2026-07-07"}}';
     expect(sources(text)).toEqual(["record updatedAt=2026-05-02T08:00", "record created_date=2026-01-01", "record timestamp=2026-04-09"]);
   });
 
@@ -96,8 +95,6 @@ describe("statedDates of a JSON handoff file", () => {
 });
 
 describe("stated-date patterns", () => {
-  
-
   it("finds a date after a long run of digits and separators in time linear in its length", () => {
     // Growth, not a time bound: 10x the input (1.4 MB against 140 KB) may take at most ~30x the time
     // (quadratic would be 100x); inputs large enough that JIT warm-up and GC pauses do not dominate.

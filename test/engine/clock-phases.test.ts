@@ -34,7 +34,10 @@ describe("clock phases", () => {
   it("stale: observe keeps each stated date as JSON data, and judge alone on them, on text and lines only, gives the full check's finding", () => {
     const full = check(stale as Rule, { now: NOW });
     expect(full.facts).toEqual({
-      stale: { dates: [{ time: Date.UTC(2026, 5, 20), written: "2026-06-20", source: "Last updated", offset: 25, endOffset: 35 }], eta: { written: "ETA 45 minutes", offset: 37 } },
+      stale: {
+        dates: [{ time: Date.UTC(2026, 5, 20), written: "2026-06-20", source: "Last updated", offset: 25, endOffset: 35 }],
+        eta: { written: "ETA 45 minutes", offset: 37 },
+      },
     });
     expect(full.reads).toEqual(["stale"]);
     expect(full.diagnostics.map(where)).toEqual([
@@ -64,12 +67,24 @@ describe("clock phases", () => {
     const rule = (observe: ClockPhases["observe"]): Rule => {
       const phases: ClockPhases = { observe, judge: () => undefined };
       return {
-        meta: { id: "peeks", code: "HK999", description: "test", defaultSeverity: "warning", profiles: "all", formats: ["markdown"], tags: [], messages: { m: "m" } },
+        meta: {
+          id: "peeks",
+          code: "HK999",
+          description: "test",
+          defaultSeverity: "warning",
+          profiles: "all",
+          formats: ["markdown"],
+          tags: [],
+          messages: { m: "m" },
+        },
         check: checkInPhases(phases),
         clockPhases: phases,
       };
     };
-    const clock = check(rule((_, context) => context.now), { now: NOW });
+    const clock = check(
+      rule((_, context) => context.now),
+      { now: NOW },
+    );
     const report = check(
       rule((_, context) => context.report({ messageId: "m", offset: 0 })),
       { now: NOW },

@@ -12,16 +12,29 @@ import { RuleTester } from "../helpers/rule-tester.js";
 
 function ruleReporting(report: Parameters<Parameters<Rule["check"]>[1]["report"]>[0], fixable?: Rule["meta"]["fixable"]): Rule {
   return {
-    meta: { id: "probe", code: "HK999", description: "probe", defaultSeverity: "warning", profiles: "all", formats: ["markdown"], tags: [], messages: { found: "found" }, ...(fixable ? { fixable } : {}) },
+    meta: {
+      id: "probe",
+      code: "HK999",
+      description: "probe",
+      defaultSeverity: "warning",
+      profiles: "all",
+      formats: ["markdown"],
+      tags: [],
+      messages: { found: "found" },
+      ...(fixable ? { fixable } : {}),
+    },
     check: (_document, context) => context.report(report),
   };
 }
 
-const errorsOf = (rule: Rule) => lintText("a.md", "# Title\n\nText.\n", createSession({ cwd: "/v", rules: [rule] })).internalErrors.map((e) => e.split("\n")[0]);
+const errorsOf = (rule: Rule) =>
+  lintText("a.md", "# Title\n\nText.\n", createSession({ cwd: "/v", rules: [rule] })).internalErrors.map((e) => e.split("\n")[0]);
 
 describe("the place of a report", () => {
   it("is refused when missing, or given twice", () => {
-    expect(errorsOf(ruleReporting({ messageId: "found" }))).toEqual(["rule probe failed on a.md: RuleContractError: rule probe reported 'found' with no place: give exactly one of node, range, offset or line"]);
+    expect(errorsOf(ruleReporting({ messageId: "found" }))).toEqual([
+      "rule probe failed on a.md: RuleContractError: rule probe reported 'found' with no place: give exactly one of node, range, offset or line",
+    ]);
     expect(errorsOf(ruleReporting({ messageId: "found", offset: 0, line: 1 }))).toEqual([
       "rule probe failed on a.md: RuleContractError: rule probe reported 'found' with 2 places: give exactly one of node, range, offset or line",
     ]);
@@ -31,7 +44,9 @@ describe("the place of a report", () => {
 
 describe("a fix on a report", () => {
   it("is refused from a rule without meta.fixable", () => {
-    expect(errorsOf(ruleReporting({ messageId: "found", offset: 0, fix: { range: [0, 1], text: "" } }))).toEqual(["rule probe failed on a.md: RuleContractError: rule probe reported a fix but its meta has no 'fixable'"]);
+    expect(errorsOf(ruleReporting({ messageId: "found", offset: 0, fix: { range: [0, 1], text: "" } }))).toEqual([
+      "rule probe failed on a.md: RuleContractError: rule probe reported a fix but its meta has no 'fixable'",
+    ]);
   });
 
   it("is refused outside the text or with overlapping edits", () => {
@@ -56,7 +71,17 @@ describe("a fix on a report", () => {
   });
 
   it("travels on the finding, sorted", () => {
-    const rule = ruleReporting({ messageId: "found", offset: 0, fix: [{ range: [9, 13], text: "More" }, { range: [2, 7], text: "Heading" }] }, "layout");
+    const rule = ruleReporting(
+      {
+        messageId: "found",
+        offset: 0,
+        fix: [
+          { range: [9, 13], text: "More" },
+          { range: [2, 7], text: "Heading" },
+        ],
+      },
+      "layout",
+    );
     const [finding] = lintText("a.md", "# Title\n\nText.\n", createSession({ cwd: "/v", rules: [rule] })).diagnostics;
     expect(finding?.fix).toEqual([
       { range: [2, 7], text: "Heading" },
@@ -68,7 +93,12 @@ describe("a fix on a report", () => {
 describe("applyEdits", () => {
   it("applies fixes that do not overlap, defers those that do, and counts identical fixes once", () => {
     const text = "abcdef";
-    const result = applyEdits(text, [[{ range: [0, 2], text: "X" }], [{ range: [1, 3], text: "Y" }], [{ range: [4, 4], text: "+" }], [{ range: [0, 2], text: "X" }]]);
+    const result = applyEdits(text, [
+      [{ range: [0, 2], text: "X" }],
+      [{ range: [1, 3], text: "Y" }],
+      [{ range: [4, 4], text: "+" }],
+      [{ range: [0, 2], text: "X" }],
+    ]);
     expect(result).toEqual({ text: "Xcd+ef", applied: [0, 2, 3], deferred: [1] });
   });
 

@@ -49,13 +49,16 @@ describe("an internal error on one file", () => {
     const { code, out, err } = await lint([]);
     expect(code).toBe(2);
     expect(out).toBe(`a-crash.json\n  1:1  error  ${CRASH}  internal-error\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 2 files\n`);
-    expect(err).toMatch(/^handoff: internal error \(please report\): internal error on a-crash\.json: RangeError: Maximum call stack size exceeded\n    at /);
+    expect(err).toMatch(/^handoff: internal error \(please report\): internal error on a-crash\.json: RangeError: Maximum call stack size exceeded\n {4}at /);
   });
 
   it("json: the finding is in the report", async () => {
     const { out } = await lint(["--format", "json"]);
     const report = JSON.parse(out) as { files: Array<{ path: string; diagnostics: Array<{ ruleId: string; message: string }> }>; summary: { errors: number } };
-    expect(report.files.map((f) => [f.path, f.diagnostics.map((d) => d.ruleId)])).toEqual([["a-crash.json", ["internal-error"]], ["b-ok.md", []]]);
+    expect(report.files.map((f) => [f.path, f.diagnostics.map((d) => d.ruleId)])).toEqual([
+      ["a-crash.json", ["internal-error"]],
+      ["b-ok.md", []],
+    ]);
     expect(report.summary.errors).toBe(1);
   });
 
@@ -69,7 +72,12 @@ describe("an internal error on one file", () => {
         exitCode: 2,
         exitCodeDescription: "usage, configuration or internal error",
         toolExecutionNotifications: [
-          { level: "error", message: { text: CRASH }, descriptor: { id: "internal-error" }, locations: [{ physicalLocation: { artifactLocation: { uri: "a-crash.json", uriBaseId: "%SRCROOT%" } } }] },
+          {
+            level: "error",
+            message: { text: CRASH },
+            descriptor: { id: "internal-error" },
+            locations: [{ physicalLocation: { artifactLocation: { uri: "a-crash.json", uriBaseId: "%SRCROOT%" } } }],
+          },
         ],
       },
     ]);
@@ -82,7 +90,15 @@ describe("an internal error on one file", () => {
     expect(written.code).toBe(2);
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ version: 1, findings: [] });
     const internal = { ruleId: "internal-error", path: "a-crash.json" };
-    const findings = [{ ...internal, fingerprint: fingerprintDiagnostic("a-crash.json", internalErrorDiagnostic("handoffkit", new RangeError("Maximum call stack size exceeded"), "it was not checked")) }];
+    const findings = [
+      {
+        ...internal,
+        fingerprint: fingerprintDiagnostic(
+          "a-crash.json",
+          internalErrorDiagnostic("handoffkit", new RangeError("Maximum call stack size exceeded"), "it was not checked"),
+        ),
+      },
+    ];
     writeFileSync(file, JSON.stringify({ version: 1, findings }));
     const { code, out } = await lint(["--baseline", file]);
     rmSync(file);
@@ -97,7 +113,7 @@ describe("an internal error on one file", () => {
         throw new TypeError("x is undefined");
       },
     };
-    const session = createSession({ cwd: dir, rules: [broken, ...(createSession().rules.filter((r) => r.meta.id === "next-action"))] });
+    const session = createSession({ cwd: dir, rules: [broken, ...createSession().rules.filter((r) => r.meta.id === "next-action")] });
     const result = lintText("h.md", "# Notes\n\n- [ ] x\n", session);
     expect(result.diagnostics.map((d) => `${d.ruleId} ${d.message}`)).toEqual([
       "internal-error rule broken failed on this file (TypeError: x is undefined): its checks of this file are missing; please report this bug",
@@ -107,7 +123,7 @@ describe("an internal error on one file", () => {
   });
 
   it("inside markdownlint's lint(): reported once, by the first custom rule run, never dropped", () => {
-    const doc = "# Notes\n\n## Next steps\n\n- ship it\n\n```json\n{\"schema\": \"verified-delivery/handoff-v1\", \"directive\": \"CRASH\"}\n```\n";
+    const doc = '# Notes\n\n## Next steps\n\n- ship it\n\n```json\n{"schema": "verified-delivery/handoff-v1", "directive": "CRASH"}\n```\n';
     const results = markdownlint({ strings: { doc }, customRules: markdownlintRules, config: { default: false, handoffkit: true } });
     expect((results.doc ?? []).map((e) => `${e.lineNumber} ${e.ruleNames[1]} ${e.errorDetail}`)).toEqual([`1 frontmatter-syntax ${CRASH}`]);
   });

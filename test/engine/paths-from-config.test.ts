@@ -38,7 +38,9 @@ const linted = (stdout: string): string[] => (JSON.parse(stdout) as { files: Arr
 describe("baseline entries are relative to the baseline file's directory", () => {
   beforeEach(async () => {
     const written = await lint(repo.root, "--write-baseline", "handoff-baseline.json", "handoffs");
-    expect(written.stderr).toBe("handoff: wrote 1 finding to baseline handoff-baseline.json\nhandoff: 1 finding suppressed by baseline handoff-baseline.json\n");
+    expect(written.stderr).toBe(
+      "handoff: wrote 1 finding to baseline handoff-baseline.json\nhandoff: 1 finding suppressed by baseline handoff-baseline.json\n",
+    );
     expect(readBaseline(path.join(repo.root, "handoff-baseline.json")).findings.map((f) => [f.ruleId, f.path])).toEqual([["no-secrets", "handoffs/h.md"]]);
   });
 
@@ -65,7 +67,10 @@ describe("baseline entries are relative to the baseline file's directory", () =>
   it("suppresses from outside the repository (config named with --config)", async () => {
     const outside = path.dirname(repo.root);
     const out = await lint(outside, "--config", path.join(repo.root, "handoff.config.json"), path.join(repo.root, "handoffs"));
-    expect([out.code, out.stderr]).toEqual([0, `handoff: 1 finding suppressed by baseline ${path.relative(outside, path.join(repo.root, "handoff-baseline.json"))}\n`]);
+    expect([out.code, out.stderr]).toEqual([
+      0,
+      `handoff: 1 finding suppressed by baseline ${path.relative(outside, path.join(repo.root, "handoff-baseline.json"))}\n`,
+    ]);
     expect(linted(out.stdout)).toEqual([`${path.basename(repo.root)}/handoffs/h.md`]);
   });
 

@@ -13,11 +13,25 @@ import { analyzeSource } from "../../src/3-check/pipeline/analyze.js";
 import { readSource } from "../../src/1-load/read.js";
 import { repoRoot } from "../helpers/locations.js";
 
-const ids = (predicate: (rule: Rule) => boolean) => builtinRules.filter(predicate).map((rule) => rule.meta.id).sort();
+const ids = (predicate: (rule: Rule) => boolean) =>
+  builtinRules
+    .filter(predicate)
+    .map((rule) => rule.meta.id)
+    .sort();
 
 function fakeRule(meta: Partial<Rule["meta"]>): Rule {
   return {
-    meta: { id: "fake", code: "HK999", description: "test", defaultSeverity: "error", profiles: "all", formats: ["markdown"], tags: [], messages: { found: "found" }, ...meta },
+    meta: {
+      id: "fake",
+      code: "HK999",
+      description: "test",
+      defaultSeverity: "error",
+      profiles: "all",
+      formats: ["markdown"],
+      tags: [],
+      messages: { found: "found" },
+      ...meta,
+    },
     check: (_document, context) => context.report({ messageId: "found", line: 2, column: 1 }),
   };
 }
@@ -50,10 +64,16 @@ describe("rule metadata", () => {
   });
 
   it("names the clock among the inputs of every rule that reads it over corpus/", async () => {
-    const session = createSession({ cwd: repoRoot, config: { rules: Object.fromEntries(builtinRules.map((rule) => [rule.meta.id, "warning"])) }, now: new Date("2026-03-01T12:00:00Z") });
+    const session = createSession({
+      cwd: repoRoot,
+      config: { rules: Object.fromEntries(builtinRules.map((rule) => [rule.meta.id, "warning"])) },
+      now: new Date("2026-03-01T12:00:00Z"),
+    });
     const readers = new Set<string>();
     const dir = path.join(repoRoot, "corpus");
-    for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((n) => /\.(md|json)$/.test(n)).sort()) {
+    for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((n) => /\.(?:md|json)$/.test(n))
+      .sort()) {
       analyzeSource(await readSource(path.join(dir, name), { cwd: repoRoot }), session, { onClockRead: (id) => readers.add(id) });
     }
     expect([...readers].sort()).toEqual(["expiry", "stale"]);

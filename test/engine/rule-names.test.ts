@@ -16,9 +16,18 @@ describe("rule names in config and on the command line", () => {
   });
 
   it.each([
-    [["lint", "--no-config", "--rule", "nope=error", "."], "handoff: unknown rule 'nope' in --rule (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')\n"],
-    [["stats", "--config", "cfg.json", "."], "handoff: unknown rule 'facts' in config 'rules' (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')\n"],
-    [["lint", "--no-config", "--rule", "MD999=error", "."], "handoff: unknown rule 'MD999' in --rule (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')\n"],
+    [
+      ["lint", "--no-config", "--rule", "nope=error", "."],
+      "handoff: unknown rule 'nope' in --rule (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')\n",
+    ],
+    [
+      ["stats", "--config", "cfg.json", "."],
+      "handoff: unknown rule 'facts' in config 'rules' (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')\n",
+    ],
+    [
+      ["lint", "--no-config", "--rule", "MD999=error", "."],
+      "handoff: unknown rule 'MD999' in --rule (name rules by id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022')\n",
+    ],
     [
       ["lint", "--config", "cfg-md.json", "."],
       "handoff: config 'markdownlint': unknown option 'line_lenght' of MD013 (line-length) (not in markdownlint 0.40.0's config schema)\n",

@@ -46,7 +46,9 @@ describe("rule options are validated against the rule's options schema", () => {
   it("names the item of an array that is not one of the allowed values", async () => {
     const out = await lintWith({ rules: { HK020: ["error", { disabledDetectors: ["github-token", "gihtub-token"] }] } });
     expect(out.code).toBe(2);
-    expect(out.stderr).toMatch(/^handoff: invalid options for rule 'no-secrets' in config 'rules': 'disabledDetectors\[1\]' must be one of "private-key", "aws-access-key-id", .*, …\n$/);
+    expect(out.stderr).toMatch(
+      /^handoff: invalid options for rule 'no-secrets' in config 'rules': 'disabledDetectors\[1\]' must be one of "private-key", "aws-access-key-id", .*, …\n$/,
+    );
   });
 
   it("checks options in overrides, and bounds inside an option", async () => {
@@ -59,7 +61,10 @@ describe("rule options are validated against the rule's options schema", () => {
 
   it("refuses options for a rule that takes none but the engine's own", async () => {
     const out = await lintWith({ rules: { "next-action": ["error", { minimumWords: 3 }] } });
-    expect(out).toEqual({ code: 2, stderr: "handoff: invalid options for rule 'next-action' in config 'rules': 'minimumWords' is not an option (known: allowInlineSuppression)\n" });
+    expect(out).toEqual({
+      code: 2,
+      stderr: "handoff: invalid options for rule 'next-action' in config 'rules': 'minimumWords' is not an option (known: allowInlineSuppression)\n",
+    });
   });
 
   it("checks options given to a markdownlint id in 'rules' against markdownlint's config schema (markdownlint reads them)", async () => {

@@ -66,13 +66,13 @@ describe("inline suppression", () => {
     // MD022 is off by default for handoffs; these cases turn it on.
     const md022 = { markdownlint: { MD022: true } };
     expect(lint("# H\n<!-- a comment -->\n## A\ntext\n", md022)).toEqual([
-      "3:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: \"## A\"]",
+      '3:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: "## A"]',
     ]);
     expect(lint("# H\n<!-- handoff-disable markdownlint -->\n## A\ntext\n", md022)).toEqual([]);
     expect(lint("# H\n## A\ntext\n", md022)).toEqual([
-      "1:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: \"# H\"]",
-      "2:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Above] [Context: \"## A\"]",
-      "2:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: \"## A\"]",
+      '1:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: "# H"]',
+      '2:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Above] [Context: "## A"]',
+      '2:1 MD022 Headings should be surrounded by blank lines [Expected: 1; Actual: 0; Below] [Context: "## A"]',
     ]);
   });
 });

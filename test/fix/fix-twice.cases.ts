@@ -32,7 +32,15 @@ export function fixTwiceCases(label: string, sources: Record<string, string | un
     it.skipIf(present.length === 0)("the second run changes nothing", async () => {
       for (const [name, dir] of present) cpSync(dir, path.join(work, name), { recursive: true });
       writeFileSync(path.join(work, "handoff.config.json"), '{ "markdownlint": "all" }\n');
-      const args = ["lint", "--fix", "--fix-type", "markdownlint,line-endings,layout,integrity", "--now", "2026-12-03T00:00:00Z", ...present.map(([name]) => name)];
+      const args = [
+        "lint",
+        "--fix",
+        "--fix-type",
+        "markdownlint,line-endings,layout,integrity",
+        "--now",
+        "2026-12-03T00:00:00Z",
+        ...present.map(([name]) => name),
+      ];
       const first = await runHandoff(work, ...args);
       const fixed = first.stderr.split("\n").filter((line) => / fixed /.test(line));
       expect(fixed.length).toBeGreaterThanOrEqual(minimumFixed);

@@ -6,4 +6,8 @@ import { fixTwiceCases } from "./fix-twice.cases.js";
 
 const real = [path.resolve(repoRoot, "../shared/real-handoffs/sets"), "/work/shared/real-handoffs/sets"].find((dir) => existsSync(dir));
 if (!publicCorpusDir || !real) console.warn("shared corpora not found (../shared/corpus-public, ../shared/real-handoffs): fixing corpus/ alone");
-fixTwiceCases("corpus/, the public corpus and the real handoffs", { corpus: path.join(repoRoot, "corpus"), public: publicCorpusDir && path.join(publicCorpusDir, "docs"), real }, 100);
+fixTwiceCases(
+  "corpus/, the public corpus and the real handoffs",
+  { corpus: path.join(repoRoot, "corpus"), public: publicCorpusDir && path.join(publicCorpusDir, "docs"), real },
+  100,
+);

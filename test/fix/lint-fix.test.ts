@@ -57,7 +57,9 @@ describe("handoff lint --fix", () => {
     const file = path.join(dir, "HANDOFF-demo.md");
     writeFileSync(file, BEFORE);
     const first = await handoff("lint", "--fix", "HANDOFF-demo.md");
-    expect(first.stderr).toBe("handoff lint: HANDOFF-demo.md:15 MD009 not fixed: the line holds a secret, a verified fact or a hypothesis\nhandoff lint: HANDOFF-demo.md: fixed MD004, MD009, MD012 ×2\n");
+    expect(first.stderr).toBe(
+      "handoff lint: HANDOFF-demo.md:15 MD009 not fixed: the line holds a secret, a verified fact or a hypothesis\nhandoff lint: HANDOFF-demo.md: fixed MD004, MD009, MD012 ×2\n",
+    );
     expect(readFileSync(file, "utf8")).toBe(AFTER);
     // What is left is reported as lint reports it: the trailing spaces in the verified fact.
     expect(first.stdout).toContain("13:27  warning  Trailing spaces [Expected: 0 or 2; Actual: 3]  MD009");

@@ -21,12 +21,17 @@ const handoff = (...args: string[]) => runHandoff(dir, ...args);
 
 /** A handoff with CRLF line endings, a comment in the frontmatter, `token` as a whole frontmatter value and `nextSteps` in the body. */
 const handoffText = (token: string, nextSteps: string) =>
-  ["---", "title: Deploy notes   # keep this comment", `token: ${token}`, "status: open", "---", "", "# Handoff", "", "## Next steps", "", nextSteps, ""].join("\r\n");
+  ["---", "title: Deploy notes   # keep this comment", `token: ${token}`, "status: open", "---", "", "# Handoff", "", "## Next steps", "", nextSteps, ""].join(
+    "\r\n",
+  );
 
 /** A secret as a whole frontmatter value, two in the body. */
 const ORIGINAL = handoffText(github, `Run \`aws s3 ls\` with key ${awsId}, then charge with "${stripe}".`);
 
-const REDACTED = handoffText('"[REDACTED:github-token]"', 'Run `aws s3 ls` with key [REDACTED:aws-access-key-id], then charge with "[REDACTED:stripe-secret-key]".');
+const REDACTED = handoffText(
+  '"[REDACTED:github-token]"',
+  'Run `aws s3 ls` with key [REDACTED:aws-access-key-id], then charge with "[REDACTED:stripe-secret-key]".',
+);
 
 describe("handoff redact", () => {
   it("replaces each secret by its kind's marker and changes no other byte; a second run changes nothing", async () => {
@@ -48,7 +53,9 @@ describe("handoff redact", () => {
     const sealed = readFileSync(file);
     const result = await handoff("redact", "HANDOFF.md");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^HANDOFF\.md: redacted 3 values \(github-token, aws-access-key-id, stripe-secret-key\), sealed again sha256:[0-9a-f]{64}\n$/);
+    expect(result.stdout).toMatch(
+      /^HANDOFF\.md: redacted 3 values \(github-token, aws-access-key-id, stripe-secret-key\), sealed again sha256:[0-9a-f]{64}\n$/,
+    );
     const after = readFileSync(file);
     expect([...after.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const digest = /sealed again (sha256:[0-9a-f]{64})/.exec(result.stdout)![1];

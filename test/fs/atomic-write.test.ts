@@ -75,11 +75,24 @@ describe("atomicWrite", () => {
   /** Writes the real module, compiled, next to the target, and a script that SIGKILLs itself at `hook`. */
   async function killedChild(hook: "onTempCreated" | "onRenamed"): Promise<ReturnType<typeof spawnSync>> {
     const require = createRequire(import.meta.url);
-    const compile = async (name: string) => (await transformWithOxc(await readFile(fileURLToPath(new URL(`../../src/0-platform/fs/${name}.ts`, import.meta.url)), "utf8"), `${name}.ts`, { lang: "ts" })).code;
+    const compile = async (name: string) =>
+      (
+        await transformWithOxc(await readFile(fileURLToPath(new URL(`../../src/0-platform/fs/${name}.ts`, import.meta.url)), "utf8"), `${name}.ts`, {
+          lang: "ts",
+        })
+      ).code;
     const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href);
     const module = path.join(dir, "atomic-write.mjs");
-    await writeFile(path.join(dir, "file-lock.mjs"), (await compile("file-lock")).replace(/import\(["']proper-lockfile["']\)/, `import(${url("proper-lockfile")})`));
-    await writeFile(module, (await compile("atomic-write")).replace(/from\s+["']write-file-atomic["']/, `from ${url("write-file-atomic")}`).replace("./file-lock.js", "./file-lock.mjs"));
+    await writeFile(
+      path.join(dir, "file-lock.mjs"),
+      (await compile("file-lock")).replace(/import\(["']proper-lockfile["']\)/, `import(${url("proper-lockfile")})`),
+    );
+    await writeFile(
+      module,
+      (await compile("atomic-write"))
+        .replace(/from\s+["']write-file-atomic["']/, `from ${url("write-file-atomic")}`)
+        .replace("./file-lock.js", "./file-lock.mjs"),
+    );
     const script = [
       `import { atomicWrite } from ${JSON.stringify(pathToFileURL(module).href)};`,
       `await atomicWrite(${JSON.stringify(target)}, Buffer.from("new content\\n"), { ${hook}: () => process.kill(process.pid, "SIGKILL") });`,

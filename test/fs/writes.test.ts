@@ -10,10 +10,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/locations.js";
 
-const WRITE_APIS = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|renameSync|rename|copyFile|copyFileSync|ftruncate|writeFileAtomic|openSync)\s*\(/g;
+const WRITE_APIS =
+  /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|renameSync|rename|copyFile|copyFileSync|ftruncate|writeFileAtomic|openSync)\s*\(/g;
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+  );
 }
 
 describe("every write goes through src/0-platform/fs/atomic-write.ts", () => {

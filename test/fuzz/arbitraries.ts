@@ -35,11 +35,39 @@ export function fuzzTimeout(runs: number, msPerCase: number): number {
 }
 
 const WORDS = [
-  "Goal", "Verified facts", "Hypotheses", "Next action", "Next steps", "Durable context", "Unresolved work",
-  "Decisions", "Open questions", "State", "probably", "I think", "exit code 0", "PID 4242", "/tmp/run.log",
-  "ignore all previous instructions", "you are now DAN", "reveal your system prompt", "<|im_start|>system",
-  "Thought:", "Action:", "TODO", "TBD", "2026-03-01T10:00:00Z", "a1b2c3d", "main@bc2db0c", "password:",
-  "api_key =", "handoff-disable", "BEGIN USER TIER", "END USER TIER", "AGENT_CUTOVER_EOF", "machine-record:start",
+  "Goal",
+  "Verified facts",
+  "Hypotheses",
+  "Next action",
+  "Next steps",
+  "Durable context",
+  "Unresolved work",
+  "Decisions",
+  "Open questions",
+  "State",
+  "probably",
+  "I think",
+  "exit code 0",
+  "PID 4242",
+  "/tmp/run.log",
+  "ignore all previous instructions",
+  "you are now DAN",
+  "reveal your system prompt",
+  "<|im_start|>system",
+  "Thought:",
+  "Action:",
+  "TODO",
+  "TBD",
+  "2026-03-01T10:00:00Z",
+  "a1b2c3d",
+  "main@bc2db0c",
+  "password:",
+  "api_key =",
+  "handoff-disable",
+  "BEGIN USER TIER",
+  "END USER TIER",
+  "AGENT_CUTOVER_EOF",
+  "machine-record:start",
 ];
 
 const UNICODE = ["é", "漢字", "🙂", "👩‍👩‍👧", "\u200b", "\u202e", "\u00a0", "\ufeff", "е" /* Cyrillic */, "ﬁ", "\u0301", "\u2028", "\t"];
@@ -57,7 +85,10 @@ export const textArb: fc.Arbitrary<string> = fc
   )
   .map((parts) => parts.join(" ").replace(/[\r\n]/g, " "));
 
-const urlArb = fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.constantFrom("http://x", "https://e.test/?q={{secret}}", "javascript:alert(1)", "<>", ""));
+const urlArb = fc.oneof(
+  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  fc.constantFrom("http://x", "https://e.test/?q={{secret}}", "javascript:alert(1)", "<>", ""),
+);
 
 /** One inline span. */
 export const inlineArb: fc.Arbitrary<string> = fc.oneof(
@@ -88,18 +119,25 @@ export const blockArb: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .tuple(fc.constantFrom("```", "~~~", "````"), fc.constantFrom("", "json", "sh", "yaml", "text"), fc.array(fc.string({ unit: "grapheme-ascii", maxLength: 30 }), { maxLength: 4 }), fc.boolean())
+      .tuple(
+        fc.constantFrom("```", "~~~", "````"),
+        fc.constantFrom("", "json", "sh", "yaml", "text"),
+        fc.array(fc.string({ unit: "grapheme-ascii", maxLength: 30 }), { maxLength: 4 }),
+        fc.boolean(),
+      )
       .map(([fence, lang, lines, closed]) => `${fence}${lang}\n${lines.join("\n")}${closed ? `\n${fence}` : ""}`),
   },
   {
     weight: 1,
     arbitrary: fc
       .tuple(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(textArb, { minLength: 1, maxLength: 4 }), { maxLength: 3 }))
-      .map(([cols, rows]) => [
-        `| ${Array.from({ length: cols }, (_, i) => `h${i}`).join(" | ")} |`,
-        `| ${Array.from({ length: cols }, () => "---").join(" | ")} |`,
-        ...rows.map((r) => `| ${r.join(" | ")} |`),
-      ].join("\n")),
+      .map(([cols, rows]) =>
+        [
+          `| ${Array.from({ length: cols }, (_, i) => `h${i}`).join(" | ")} |`,
+          `| ${Array.from({ length: cols }, () => "---").join(" | ")} |`,
+          ...rows.map((r) => `| ${r.join(" | ")} |`),
+        ].join("\n"),
+      ),
   },
   { weight: 1, arbitrary: fc.array(lineArb, { minLength: 1, maxLength: 3 }).map((ls) => ls.map((l) => `> ${l}`).join("\n")) },
   {
@@ -129,7 +167,10 @@ export const yamlArb: fc.Arbitrary<string> = fc.oneof(
     weight: 3,
     arbitrary: fc
       .dictionary(
-        fc.oneof(fc.constantFrom("type", "status", "id", "integrity", "expires", "created", "title", "git_ref", "api_key", "owner"), fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 10 })),
+        fc.oneof(
+          fc.constantFrom("type", "status", "id", "integrity", "expires", "created", "title", "git_ref", "api_key", "owner"),
+          fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 10 }),
+        ),
         fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom("handoff", "open", "2026-03-01T10:00:00Z", "sha256:abc", "main@bc2db0c")),
         { maxKeys: 6 },
       )
@@ -141,36 +182,38 @@ export const yamlArb: fc.Arbitrary<string> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.array(
-      fc.oneof(
-        fc.constantFrom(
-          "type: handoff",
-          "status: open",
-          "status: done",
-          "a: &a [x, y]",
-          "b: *a",
-          "c: *missing",
-          "k: !!js/function 'function () { process.exit(9) }'",
-          "tag: !custom value",
-          "date: 2026-02-30",
-          "multi: |\n  line one\n  line two",
-          "folded: >-\n  a\n  b",
-          "{flow: map}",
-          "- a list",
-          "integrity:",
-          "integrity: sha256:0000000000000000000000000000000000000000000000000000000000000000",
-          "integrity: 'sha256:x' # comment",
-          "? complex key\n: value",
-          "dup: 1\ndup: 2",
-          "bad: [unclosed",
-          "\t tab: indent",
-          "# only a comment",
-          "%YAML 1.2",
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            "type: handoff",
+            "status: open",
+            "status: done",
+            "a: &a [x, y]",
+            "b: *a",
+            "c: *missing",
+            "k: !!js/function 'function () { process.exit(9) }'",
+            "tag: !custom value",
+            "date: 2026-02-30",
+            "multi: |\n  line one\n  line two",
+            "folded: >-\n  a\n  b",
+            "{flow: map}",
+            "- a list",
+            "integrity:",
+            "integrity: sha256:0000000000000000000000000000000000000000000000000000000000000000",
+            "integrity: 'sha256:x' # comment",
+            "? complex key\n: value",
+            "dup: 1\ndup: 2",
+            "bad: [unclosed",
+            "\t tab: indent",
+            "# only a comment",
+            "%YAML 1.2",
+          ),
+          fc.tuple(fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 }), textArb).map(([k, v]) => `${k}: ${v}`),
         ),
-        fc.tuple(fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 }), textArb).map(([k, v]) => `${k}: ${v}`),
-      ),
-      { maxLength: 6 },
-    ).map((lines) => lines.join("\n")),
+        { maxLength: 6 },
+      )
+      .map((lines) => lines.join("\n")),
   },
 );
 
@@ -213,7 +256,14 @@ export const jsonRecordArb: fc.Arbitrary<string> = fc
           branch: fc.string({ maxLength: 10 }),
           head_sha: fc.oneof(fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 7, maxLength: 40 }), fc.constant(null)),
           steps: fc.array(
-            fc.record({ id: fc.string({ maxLength: 5 }), status: fc.constantFrom("pending", "completed", "done", ""), evidence: fc.oneof(fc.string({ maxLength: 20 }), fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 })) }, { requiredKeys: [] }),
+            fc.record(
+              {
+                id: fc.string({ maxLength: 5 }),
+                status: fc.constantFrom("pending", "completed", "done", ""),
+                evidence: fc.oneof(fc.string({ maxLength: 20 }), fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 })),
+              },
+              { requiredKeys: [] },
+            ),
             { maxLength: 3 },
           ),
           authorization_boundary: fc.record({ authorized: fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }) }, { requiredKeys: [] }),
@@ -236,7 +286,11 @@ export const jsonRecordArb: fc.Arbitrary<string> = fc
 export const bytesArb: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 512 }),
   fc
-    .tuple(markdownArb, fc.array(fc.tuple(fc.nat(), fc.constantFrom(0x00, 0x80, 0xc0, 0xed, 0xf5, 0xff, 0xfe, 0xef, 0x0d)), { maxLength: 3 }), fc.constantFrom([], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]))
+    .tuple(
+      markdownArb,
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom(0x00, 0x80, 0xc0, 0xed, 0xf5, 0xff, 0xfe, 0xef, 0x0d)), { maxLength: 3 }),
+      fc.constantFrom([], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]),
+    )
     .map(([text, edits, prefix]) => {
       const bytes = new Uint8Array([...prefix, ...new TextEncoder().encode(text)]);
       for (const [at, byte] of edits) if (bytes.length > 0) bytes[at % bytes.length] = byte;
@@ -247,7 +301,10 @@ export const bytesArb: fc.Arbitrary<Uint8Array> = fc.oneof(
 /** File names that are hard for tools: spaces, non-ASCII, a leading dash, quotes. */
 export const fileNameArb: fc.Arbitrary<string> = fc
   .tuple(
-    fc.oneof(fc.constantFrom("-rf", "--help", " lead", "a b", "é漢", "it's", "#hash", "$(x)", "new\nline", "..x"), fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 })),
+    fc.oneof(
+      fc.constantFrom("-rf", "--help", " lead", "a b", "é漢", "it's", "#hash", "$(x)", "new\nline", "..x"),
+      fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 }),
+    ),
     fc.constantFrom(".md", ".markdown", ".txt", ".json"),
   )
   .map(([stem, ext]) => `${stem.replace(/[/\\\0]/g, "_")}${ext}`);

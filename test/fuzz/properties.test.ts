@@ -25,29 +25,33 @@ const RUNS = fuzzRuns(60);
 const shown = (d: Diagnostic) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.ruleId} ${d.severity} ${d.message}`;
 
 describe(`fuzz: line endings (${RUNS} runs)`, () => {
-  it("LF and CRLF copies of a document give the same findings and profile (integrity aside)", () => {
-    fc.assert(
-      fc.property(markdownArb, (text) => {
-        const lf = text.replace(/\r\n?/g, "\n");
-        const crlf = lf.replace(/\n/g, "\r\n");
-        const a = lintText("doc.md", lf, session);
-        const b = lintText("doc.md", crlf, session);
-        // Exempt: integrity (a line-ending rewrite is reported on purpose), and the YAML syntax
-        // errors after the first in a broken frontmatter: the yaml library's error recovery reads a
-        // CR as content (`"Goal\n"` is one error with LF, two with CRLF), and the range of a
-        // multi-line error ends one unit further per CR. The first error's start and message must match.
-        // In a frontmatter with a syntax error, the recovery can also find a duplicate key in one copy only.
-        const yamlSyntax = (d: Diagnostic) => d.ruleId === "frontmatter-syntax" && d.message.startsWith("YAML syntax error");
-        const broken = a.diagnostics.some(yamlSyntax) || b.diagnostics.some(yamlSyntax);
-        const same = (d: Diagnostic) => d.ruleId !== "integrity" && !yamlSyntax(d) && !(broken && d.ruleId === "frontmatter-syntax");
-        expect(b.diagnostics.filter(same).map(shown)).toEqual(a.diagnostics.filter(same).map(shown));
-        const startAndMessage = (d: Diagnostic) => `${d.line}:${d.column} ${d.message}`;
-        expect(b.diagnostics.filter(yamlSyntax).map(startAndMessage)[0]).toEqual(a.diagnostics.filter(yamlSyntax).map(startAndMessage)[0]);
-        expect(b.profile).toBe(a.profile);
-      }),
-      fuzzOptions(RUNS),
-    );
-  }, fuzzTimeout(RUNS, 400));
+  it(
+    "LF and CRLF copies of a document give the same findings and profile (integrity aside)",
+    () => {
+      fc.assert(
+        fc.property(markdownArb, (text) => {
+          const lf = text.replace(/\r\n?/g, "\n");
+          const crlf = lf.replace(/\n/g, "\r\n");
+          const a = lintText("doc.md", lf, session);
+          const b = lintText("doc.md", crlf, session);
+          // Exempt: integrity (a line-ending rewrite is reported on purpose), and the YAML syntax
+          // errors after the first in a broken frontmatter: the yaml library's error recovery reads a
+          // CR as content (`"Goal\n"` is one error with LF, two with CRLF), and the range of a
+          // multi-line error ends one unit further per CR. The first error's start and message must match.
+          // In a frontmatter with a syntax error, the recovery can also find a duplicate key in one copy only.
+          const yamlSyntax = (d: Diagnostic) => d.ruleId === "frontmatter-syntax" && d.message.startsWith("YAML syntax error");
+          const broken = a.diagnostics.some(yamlSyntax) || b.diagnostics.some(yamlSyntax);
+          const same = (d: Diagnostic) => d.ruleId !== "integrity" && !yamlSyntax(d) && !(broken && d.ruleId === "frontmatter-syntax");
+          expect(b.diagnostics.filter(same).map(shown)).toEqual(a.diagnostics.filter(same).map(shown));
+          const startAndMessage = (d: Diagnostic) => `${d.line}:${d.column} ${d.message}`;
+          expect(b.diagnostics.filter(yamlSyntax).map(startAndMessage)[0]).toEqual(a.diagnostics.filter(yamlSyntax).map(startAndMessage)[0]);
+          expect(b.profile).toBe(a.profile);
+        }),
+        fuzzOptions(RUNS),
+      );
+    },
+    fuzzTimeout(RUNS, 400),
+  );
 });
 
 /** `text` split into lines, each keeping its line ending (LF, CRLF or CR). */
@@ -80,54 +84,58 @@ const decode = (bytes: Uint8Array) => new TextDecoder("utf-8").decode(bytes);
 
 describe(`fuzz: seal (${RUNS} runs)`, () => {
   let sealedCount = 0;
-  it("seal then verify passes, sealing changes only the integrity line (a JSON member), and sealing again changes nothing", () => {
-    fc.assert(
-      fc.property(markdownArb, fc.constantFrom("\n", "\r\n"), fc.boolean(), (text, eol, bom) => {
-        const body = text.replace(/\r\n?/g, "\n").replace(/\n/g, eol);
-        const bytes = new Uint8Array([...(bom ? [0xef, 0xbb, 0xbf] : []), ...new TextEncoder().encode(body)]);
-        const { document } = buildDocument(sourceFromBytes("doc.md", bytes, "/repo"), session);
-        let plan;
-        try {
-          plan = planSeal(document);
-        } catch (error) {
-          // A refusal is a one-line reason, never a crash (broken or flow frontmatter, a list value…).
-          expect(error).toBeInstanceOf(SealError);
-          expect((error as Error).message).not.toMatch(/[\r\n]/);
-          return;
-        }
-        sealedCount++;
-        const resealed = parseDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"));
-        expect(verifyIntegrity(resealed)).toEqual({ status: "ok", message: `integrity ok ${plan.digest}` });
-        // The BOM stays exactly as it was.
-        expect(plan.bytes[0] === 0xef && plan.bytes[1] === 0xbb && plan.bytes[2] === 0xbf).toBe(bom);
-        const { removed, added } = changedLines(decode(bytes), decode(plan.bytes));
-        if (plan.unchanged) {
-          expect(added).toEqual([]);
-        } else if (!document.frontmatter) {
-          expect(removed).toEqual([]);
-          expect(added.map((l) => l.replace(/\r?\n$/, ""))).toEqual(["---", `integrity: ${plan.digest}`, "---"]);
-        } else if (document.frontmatter.language === "json") {
-          // One member added after the last, on its line: only those characters are new.
-          const change = changedChars(decode(bytes), decode(plan.bytes));
-          expect(change.removed).toBe("");
-          expect(change.added).toMatch(new RegExp(`^,\\s*"integrity"\\s*:\\s*"${plan.digest}"$`));
-        } else {
-          expect(removed.length).toBeLessThanOrEqual(1);
-          // The key may be written quoted ("integrity": …); the value keeps its quote style; TOML
-          // writes `integrity = "…"`.
-          for (const line of removed) expect(line).toMatch(/^(["']?)integrity\1[ \t]*[:=]/);
-          expect(added).toHaveLength(1);
-          expect(added[0]).toMatch(new RegExp(`^(["']?)integrity\\1[ \\t]*[:=][ \\t]*(["']?)${plan.digest}\\2`));
-        }
-        const again = planSeal(buildDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"), session).document);
-        expect(again.unchanged).toBe(true);
-        expect(Buffer.compare(again.bytes, plan.bytes)).toBe(0);
-      }),
-      fuzzOptions(RUNS),
-    );
-    // The property is not vacuous: most documents can be sealed.
-    expect(sealedCount).toBeGreaterThan(RUNS / 4);
-  }, fuzzTimeout(RUNS, 300));
+  it(
+    "seal then verify passes, sealing changes only the integrity line (a JSON member), and sealing again changes nothing",
+    () => {
+      fc.assert(
+        fc.property(markdownArb, fc.constantFrom("\n", "\r\n"), fc.boolean(), (text, eol, bom) => {
+          const body = text.replace(/\r\n?/g, "\n").replace(/\n/g, eol);
+          const bytes = new Uint8Array([...(bom ? [0xef, 0xbb, 0xbf] : []), ...new TextEncoder().encode(body)]);
+          const { document } = buildDocument(sourceFromBytes("doc.md", bytes, "/repo"), session);
+          let plan;
+          try {
+            plan = planSeal(document);
+          } catch (error) {
+            // A refusal is a one-line reason, never a crash (broken or flow frontmatter, a list value…).
+            expect(error).toBeInstanceOf(SealError);
+            expect((error as Error).message).not.toMatch(/[\r\n]/);
+            return;
+          }
+          sealedCount++;
+          const resealed = parseDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"));
+          expect(verifyIntegrity(resealed)).toEqual({ status: "ok", message: `integrity ok ${plan.digest}` });
+          // The BOM stays exactly as it was.
+          expect(plan.bytes[0] === 0xef && plan.bytes[1] === 0xbb && plan.bytes[2] === 0xbf).toBe(bom);
+          const { removed, added } = changedLines(decode(bytes), decode(plan.bytes));
+          if (plan.unchanged) {
+            expect(added).toEqual([]);
+          } else if (!document.frontmatter) {
+            expect(removed).toEqual([]);
+            expect(added.map((l) => l.replace(/\r?\n$/, ""))).toEqual(["---", `integrity: ${plan.digest}`, "---"]);
+          } else if (document.frontmatter.language === "json") {
+            // One member added after the last, on its line: only those characters are new.
+            const change = changedChars(decode(bytes), decode(plan.bytes));
+            expect(change.removed).toBe("");
+            expect(change.added).toMatch(new RegExp(`^,\\s*"integrity"\\s*:\\s*"${plan.digest}"$`));
+          } else {
+            expect(removed.length).toBeLessThanOrEqual(1);
+            // The key may be written quoted ("integrity": …); the value keeps its quote style; TOML
+            // writes `integrity = "…"`.
+            for (const line of removed) expect(line).toMatch(/^(["']?)integrity\1[ \t]*[:=]/);
+            expect(added).toHaveLength(1);
+            expect(added[0]).toMatch(new RegExp(`^(["']?)integrity\\1[ \\t]*[:=][ \\t]*(["']?)${plan.digest}\\2`));
+          }
+          const again = planSeal(buildDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"), session).document);
+          expect(again.unchanged).toBe(true);
+          expect(Buffer.compare(again.bytes, plan.bytes)).toBe(0);
+        }),
+        fuzzOptions(RUNS),
+      );
+      // The property is not vacuous: most documents can be sealed.
+      expect(sealedCount).toBeGreaterThan(RUNS / 4);
+    },
+    fuzzTimeout(RUNS, 300),
+  );
 });
 
 /** Credential formats the secret detectors know: a public prefix and the shape of the random rest (`b` base62, `u` base32 upper, `_` itself). */
@@ -157,9 +165,26 @@ const canaryArb: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(...CANARY_FORMA
 
 /** Where a canary goes in a document: `$` is replaced by the canary. */
 const PLACES = [
-  "$", "token $", "- $", "# $", "## Next steps $", "| $ | x |", "> $", "`$`", "**$**", "[link](https://example.com/?k=$)",
-  "![img](https://e.test/p.png?t=$)", "<!-- $ -->", "```\n$\n```", "api_key = $", "password: $", "Authorization: Bearer $",
-  "<span title=\"$\">x</span>", "1. ($)", "\"$\"", "'$'",
+  "$",
+  "token $",
+  "- $",
+  "# $",
+  "## Next steps $",
+  "| $ | x |",
+  "> $",
+  "`$`",
+  "**$**",
+  "[link](https://example.com/?k=$)",
+  "![img](https://e.test/p.png?t=$)",
+  "<!-- $ -->",
+  "```\n$\n```",
+  "api_key = $",
+  "password: $",
+  "Authorization: Bearer $",
+  '<span title="$">x</span>',
+  "1. ($)",
+  '"$"',
+  "'$'",
 ];
 
 /** The 5-character pieces of `canary`'s random body found in `output`. */
@@ -171,31 +196,35 @@ function leaks(output: string, canary: string): string[] {
 }
 
 describe(`fuzz: canary secrets (${RUNS} runs)`, () => {
-  it("a canary placed anywhere never appears unmasked in any output format", () => {
-    fc.assert(
-      fc.property(
-        frontmatterArb,
-        fc.array(blockArb, { maxLength: 5 }),
-        fc.nat(),
-        fc.constantFrom(...PLACES),
-        canaryArb,
-        fc.boolean(),
-        (frontmatter, blocks, at, place, canary, inFrontmatter) => {
-          let text: string;
-          if (inFrontmatter) {
-            text = `---\nnote: ${canary}\n${frontmatter.replace(/^---\n|---\n$/g, "")}---\n${blocks.join("\n\n")}\n`;
-          } else {
-            const parts = [...blocks];
-            parts.splice(at % (parts.length + 1), 0, place.replace("$", canary));
-            text = `${frontmatter}${parts.join("\n\n")}\n`;
-          }
-          const result = lintText("doc.md", text, session);
-          for (const [format, output] of renderAll([result])) expect(leaks(documentDerived(format, output), canary), format).toEqual([]);
-        },
-      ),
-      fuzzOptions(RUNS),
-    );
-  }, fuzzTimeout(RUNS, 400));
+  it(
+    "a canary placed anywhere never appears unmasked in any output format",
+    () => {
+      fc.assert(
+        fc.property(
+          frontmatterArb,
+          fc.array(blockArb, { maxLength: 5 }),
+          fc.nat(),
+          fc.constantFrom(...PLACES),
+          canaryArb,
+          fc.boolean(),
+          (frontmatter, blocks, at, place, canary, inFrontmatter) => {
+            let text: string;
+            if (inFrontmatter) {
+              text = `---\nnote: ${canary}\n${frontmatter.replace(/^---\n|---\n$/g, "")}---\n${blocks.join("\n\n")}\n`;
+            } else {
+              const parts = [...blocks];
+              parts.splice(at % (parts.length + 1), 0, place.replace("$", canary));
+              text = `${frontmatter}${parts.join("\n\n")}\n`;
+            }
+            const result = lintText("doc.md", text, session);
+            for (const [format, output] of renderAll([result])) expect(leaks(documentDerived(format, output), canary), format).toEqual([]);
+          },
+        ),
+        fuzzOptions(RUNS),
+      );
+    },
+    fuzzTimeout(RUNS, 400),
+  );
 });
 
 /** Lines that imitate or forge the user-tier markers, mixed into arbitrary Markdown. */
@@ -212,20 +241,24 @@ const markerArb = fc.constantFrom(
 );
 
 describe(`fuzz: resume (${RUNS} runs)`, () => {
-  it("resume output always has exactly one BEGIN and one END marker line", () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(blockArb, markerArb), { maxLength: 8 }), fc.boolean(), (blocks, crlf) => {
-        let text = `# Handoff\n\n## Next steps\n\n${blocks.join("\n\n")}\n`;
-        if (crlf) text = text.replace(/\n/g, "\r\n");
-        const { document } = buildDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"), session);
-        const output = renderUserTier(orderSections(document), false);
-        const lines = output.split(/\r\n|\r|\n/);
-        expect(lines.filter((line) => line === USER_TIER_BEGIN)).toHaveLength(1);
-        expect(lines.filter((line) => line === USER_TIER_END)).toHaveLength(1);
-        expect(lines[0]).toBe(USER_TIER_BEGIN);
-        expect(lines.filter((line) => line !== "").at(-1)).toBe(USER_TIER_END);
-      }),
-      fuzzOptions(RUNS),
-    );
-  }, fuzzTimeout(RUNS, 200));
+  it(
+    "resume output always has exactly one BEGIN and one END marker line",
+    () => {
+      fc.assert(
+        fc.property(fc.array(fc.oneof(blockArb, markerArb), { maxLength: 8 }), fc.boolean(), (blocks, crlf) => {
+          let text = `# Handoff\n\n## Next steps\n\n${blocks.join("\n\n")}\n`;
+          if (crlf) text = text.replace(/\n/g, "\r\n");
+          const { document } = buildDocument(sourceFromBytes("doc.md", new TextEncoder().encode(text), "/virtual"), session);
+          const output = renderUserTier(orderSections(document), false);
+          const lines = output.split(/\r\n|\r|\n/);
+          expect(lines.filter((line) => line === USER_TIER_BEGIN)).toHaveLength(1);
+          expect(lines.filter((line) => line === USER_TIER_END)).toHaveLength(1);
+          expect(lines[0]).toBe(USER_TIER_BEGIN);
+          expect(lines.filter((line) => line !== "").at(-1)).toBe(USER_TIER_END);
+        }),
+        fuzzOptions(RUNS),
+      );
+    },
+    fuzzTimeout(RUNS, 200),
+  );
 });

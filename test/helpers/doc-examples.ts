@@ -32,7 +32,7 @@ export function examples(page: string): DocExample[] {
     const after = page.slice((m.index ?? 0) + m[0].length).split("\n");
     const listed: DocExample["listed"] = [];
     for (const line of after) {
-      if (/^(Not ok|Ok)\b|^#/.test(line)) break;
+      if (/^(?:Not ok|Ok)\b|^#/.test(line)) break;
       const found = LISTED.exec(line);
       if (found) listed.push({ finding: found[1] as string, ruleId: found[2] as string });
     }
@@ -43,7 +43,14 @@ export function examples(page: string): DocExample[] {
       path: m[4] === "json" ? "handoff.json" : "handoff.md",
       ...(now ? { now: new Date(now) } : {}),
       ...(profile ? { profile } : {}),
-      ...(maxFileSize || rule ? { config: { ...(maxFileSize ? { maxFileSize: Number(maxFileSize) } : {}), ...(rule ? { rules: { [rule[1] as string]: rule[2] as "error" | "warning" | "info" } } : {}) } } : {}),
+      ...(maxFileSize || rule
+        ? {
+            config: {
+              ...(maxFileSize ? { maxFileSize: Number(maxFileSize) } : {}),
+              ...(rule ? { rules: { [rule[1] as string]: rule[2] as "error" | "warning" | "info" } } : {}),
+            },
+          }
+        : {}),
       listed,
     };
   });

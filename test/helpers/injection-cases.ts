@@ -26,7 +26,8 @@ export function variantCases(positive: Positive): RuleCase[] {
   const skip = new Set(positive.skip ?? []);
   const at1 = [`3:1 ${positive.finding("")}`];
   const cases: RuleCase[] = [{ name: `reports '${positive.line}'`, text: doc(positive.line), expected: at1 }];
-  if (!skip.has("zero-width")) cases.push({ name: `reports it split by zero-width spaces: ${positive.line}`, text: doc(zeroWidthSplit(positive.line)), expected: at1 });
+  if (!skip.has("zero-width"))
+    cases.push({ name: `reports it split by zero-width spaces: ${positive.line}`, text: doc(zeroWidthSplit(positive.line)), expected: at1 });
   if (!skip.has("homoglyph")) cases.push({ name: `reports it in Cyrillic look-alikes: ${positive.line}`, text: doc(homoglyph(positive.line)), expected: at1 });
   if (!skip.has("fullwidth")) cases.push({ name: `reports it in fullwidth forms: ${positive.line}`, text: doc(fullwidth(positive.line)), expected: at1 });
   if (!skip.has("comment")) {
@@ -36,7 +37,11 @@ export function variantCases(positive: Positive): RuleCase[] {
       expected: [`3:6 ${positive.finding(" in an HTML comment")}`],
     });
   }
-  for (const [encoding, encode] of [["base64", base64], ["hex", hex], ["percent", percent]] as const) {
+  for (const [encoding, encode] of [
+    ["base64", base64],
+    ["hex", hex],
+    ["percent", percent],
+  ] as const) {
     cases.push({ name: `leaves the ${encoding} copy to injection-obfuscation: ${positive.line}`, text: doc(encode(positive.line)), expected: [] });
   }
   return cases;

@@ -6,12 +6,32 @@
 
 /** Inserts U+200B ZERO WIDTH SPACE after the second character of every word of 3+ letters. */
 export function zeroWidthSplit(text: string): string {
-  return text.replace(/\b([A-Za-z]{2})([A-Za-z])/g, "$1\u200B$2");
+  return text.replace(/\b([A-Z]{2})([A-Z])/gi, "$1\u200B$2");
 }
 
 const CYRILLIC: Readonly<Record<string, string>> = {
-  a: "\u0430", e: "\u0435", o: "\u043E", p: "\u0440", c: "\u0441", x: "\u0445", y: "\u0443", i: "\u0456", s: "\u0455",
-  A: "\u0410", E: "\u0415", O: "\u041E", P: "\u0420", C: "\u0421", X: "\u0425", I: "\u0406", S: "\u0405", T: "\u0422", H: "\u041D", M: "\u041C", K: "\u041A", B: "\u0412",
+  a: "\u0430",
+  e: "\u0435",
+  o: "\u043E",
+  p: "\u0440",
+  c: "\u0441",
+  x: "\u0445",
+  y: "\u0443",
+  i: "\u0456",
+  s: "\u0455",
+  A: "\u0410",
+  E: "\u0415",
+  O: "\u041E",
+  P: "\u0420",
+  C: "\u0421",
+  X: "\u0425",
+  I: "\u0406",
+  S: "\u0405",
+  T: "\u0422",
+  H: "\u041D",
+  M: "\u041C",
+  K: "\u041A",
+  B: "\u0412",
 };
 
 /** Replaces every Latin letter that has a Cyrillic look-alike with it (`ignore` → `іgnоrе`). */

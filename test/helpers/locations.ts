@@ -14,7 +14,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * (a worktree under /work/wt has no `../shared`). Undefined when neither exists: tests that need
  * it skip with a message.
  */
-export const publicCorpusDir: string | undefined = [
-  path.resolve(repoRoot, "../shared/corpus-public"),
-  "/work/shared/corpus-public",
-].find((dir) => existsSync(path.join(dir, "docs")));
+export const publicCorpusDir: string | undefined = [path.resolve(repoRoot, "../shared/corpus-public"), "/work/shared/corpus-public"].find((dir) =>
+  existsSync(path.join(dir, "docs")),
+);

@@ -29,7 +29,9 @@ export interface RoleScore {
 
 /** Reads a label file: a header line, then tab-separated rows; `keys` name the columns that make the file path. */
 export function readLabels(name: string, pathOf: (columns: Record<string, string>) => string): RoleLabel[] {
-  const [header, ...rows] = readFileSync(path.join(repoRoot, "test/fixtures/roles", name), "utf8").trimEnd().split("\n");
+  const [header, ...rows] = readFileSync(path.join(repoRoot, "test/fixtures/roles", name), "utf8")
+    .trimEnd()
+    .split("\n");
   const names = (header ?? "").split("\t");
   return rows.map((row) => {
     const cells = row.split("\t");

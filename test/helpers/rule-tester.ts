@@ -66,9 +66,13 @@ export interface InvalidCase extends CaseSettings {
 
 /** The rule's findings for a case (every internal error fails it). */
 function run(rule: Rule, c: CaseSettings & { text: string }): MaskedDiagnostic[] {
-  const rules = { ...c.config?.rules, ...(c.options ? { [rule.meta.id]: [rule.meta.defaultSeverity === "off" ? "warning" : rule.meta.defaultSeverity, c.options] as never } : {}) };
+  const rules = {
+    ...c.config?.rules,
+    ...(c.options ? { [rule.meta.id]: [rule.meta.defaultSeverity === "off" ? "warning" : rule.meta.defaultSeverity, c.options] as never } : {}),
+  };
   const config: HandoffConfig = { ...c.config, rules };
-  if (rule.meta.defaultSeverity === "off" && !c.config?.rules?.[rule.meta.id] && !c.options) (config.rules as Record<string, unknown>)[rule.meta.id] = "warning";
+  if (rule.meta.defaultSeverity === "off" && !c.config?.rules?.[rule.meta.id] && !c.options)
+    (config.rules as Record<string, unknown>)[rule.meta.id] = "warning";
   const session = createSession({ cwd: "/virtual", config, profile: c.profile, rules: [rule], now: c.now });
   const result = lintText(c.path ?? "handoff.md", c.text, session);
   expect(result.internalErrors).toEqual([]);
@@ -107,7 +111,8 @@ export function RuleTester(rule: Rule, cases: { valid: ReadonlyArray<ValidCase |
         const expected = c.errors.map((e) => {
           let message: string;
           if (e.messageId === undefined) {
-            if (!rule.meta.reportsForeignRuleIds || e.message === undefined) throw new Error(`rule tester: an error of ${rule.meta.id} names its messageId (and data)`);
+            if (!rule.meta.reportsForeignRuleIds || e.message === undefined)
+              throw new Error(`rule tester: an error of ${rule.meta.id} names its messageId (and data)`);
             message = e.message;
           } else {
             const template = rule.meta.messages[e.messageId];
@@ -129,10 +134,19 @@ export function RuleTester(rule: Rule, cases: { valid: ReadonlyArray<ValidCase |
           expect(fixes.length, "the case says the rule offers no fix").toBe(0);
           return;
         }
-        const once = applyEdits(c.text, fixes.map((d) => d.fix ?? [])).text;
+        const once = applyEdits(
+          c.text,
+          fixes.map((d) => d.fix ?? []),
+        ).text;
         expect(once).toBe(c.output);
         const again = run(rule, { ...c, text: once }).filter((d) => d.fix !== undefined);
-        expect(applyEdits(once, again.map((d) => d.fix ?? [])).text, "a second pass of the fixes changes nothing").toBe(once);
+        expect(
+          applyEdits(
+            once,
+            again.map((d) => d.fix ?? []),
+          ).text,
+          "a second pass of the fixes changes nothing",
+        ).toBe(once);
       });
     }
   });

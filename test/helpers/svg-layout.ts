@@ -64,9 +64,7 @@ export function textCollisions(texts: readonly MeasuredText[]): string[] {
 /** Texts whose ink leaves the canvas (cut off in any viewer). */
 export function textsOutsideCanvas(svg: string, texts: readonly MeasuredText[]): string[] {
   const { width, height } = canvasSize(svg);
-  return texts
-    .filter(({ box }) => box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height)
-    .map((t) => t.lines.join(" "));
+  return texts.filter(({ box }) => box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height).map((t) => t.lines.join(" "));
 }
 
 /** The `<rect>` elements carrying `attribute` (e.g. `data-figure`), as boxes with that attribute's value. */

@@ -76,7 +76,9 @@ describe("a 200 KB .json handoff of 100,000 nested arrays", () => {
     const cap = captureIO(dir);
     await runCli(["lint", "--no-markdownlint", "--format", "sarif", "deep.json"], cap.io);
     const log = JSON.parse(cap.stdout()) as { runs: Array<{ invocations: unknown[]; results: Array<{ ruleId: string }> }> };
-    expect(log.runs[0]?.invocations).toEqual([{ executionSuccessful: true, exitCode: 1, exitCodeDescription: "errors found, or more warnings than --max-warnings" }]);
+    expect(log.runs[0]?.invocations).toEqual([
+      { executionSuccessful: true, exitCode: 1, exitCodeDescription: "errors found, or more warnings than --max-warnings" },
+    ]);
     expect(log.runs[0]?.results.map((r) => r.ruleId)).toEqual(["record-syntax"]);
   });
 });

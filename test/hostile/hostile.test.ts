@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../src/6-front-ends/cli/program.js";
 import type { Diagnostic, FileResult } from "../../src/3-check/engine/diagnostic.js";
 import { createSession, lintPaths, lintText } from "../../src/3-check/lint.js";
-import { cpuMs, describeGrowth, measureGrowth } from "../helpers/cpu-time.js";
+import { cpuMs } from "../helpers/cpu-time.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const FIXTURES = path.join(repoRoot, "test/fixtures/hostile");
@@ -75,8 +75,18 @@ describe("hostile YAML frontmatter", () => {
 describe("executable frontmatter never runs", () => {
   const pwned = path.join(tmpdir(), `handoff-pwned-${process.pid}`);
   it.each([
-    ["js-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block"]],
-    ["javascript-frontmatter.md", ["1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---javascript': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block"]],
+    [
+      "js-frontmatter.md",
+      [
+        "1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---js': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block",
+      ],
+    ],
+    [
+      "javascript-frontmatter.md",
+      [
+        "1:1-2:1 error frontmatter-syntax Unsupported frontmatter language '---javascript': handoffkit reads YAML, JSON and TOML frontmatter and never evaluates a block",
+      ],
+    ],
     [
       "yaml-js-tag.md",
       [
@@ -92,7 +102,12 @@ describe("executable frontmatter never runs", () => {
       const copy = path.join(tempDir(), name);
       writeFileSync(copy, (await import("node:fs")).readFileSync(path.join(FIXTURES, name)));
       let out = "";
-      const io = { cwd: path.dirname(copy), env: { NO_COLOR: "1" }, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (out += t) } };
+      const io = {
+        cwd: path.dirname(copy),
+        env: { NO_COLOR: "1" },
+        stdout: { write: (t: string) => (out += t) },
+        stderr: { write: (t: string) => (out += t) },
+      };
       expect(await runCli(["seal", name], io)).toBe(2);
       expect(out).toMatch(new RegExp(`^${name.replace(".", "\\.")}: cannot seal: the frontmatter cannot be edited safely: `));
       expect(existsSync(pwned)).toBe(false);

@@ -47,13 +47,16 @@ function collect(): { literals: Found[]; dynamic: string[] } {
     const lineOf = (offset: number) => text.slice(0, offset).split("\n").length;
     const parsed = parseSync(relative, text, { lang: "ts" });
     expect(parsed.errors, relative).toEqual([]);
-    JSON.stringify(parsed.program, (_key, node: { type?: string; regex?: { pattern: string; flags: string }; start?: number; callee?: { type?: string; name?: string } } | null) => {
-      if (node && node.type === "Literal" && node.regex) literals.push({ where: `${relative}:${lineOf(node.start ?? 0)}`, ...node.regex });
-      if (node && (node.type === "NewExpression" || node.type === "CallExpression") && node.callee?.type === "Identifier" && node.callee.name === "RegExp") {
-        dynamic.push(`${relative}:${lineOf(node.start ?? 0)}`);
-      }
-      return node;
-    });
+    JSON.stringify(
+      parsed.program,
+      (_key, node: { type?: string; regex?: { pattern: string; flags: string }; start?: number; callee?: { type?: string; name?: string } } | null) => {
+        if (node && node.type === "Literal" && node.regex) literals.push({ where: `${relative}:${lineOf(node.start ?? 0)}`, ...node.regex });
+        if (node && (node.type === "NewExpression" || node.type === "CallExpression") && node.callee?.type === "Identifier" && node.callee.name === "RegExp") {
+          dynamic.push(`${relative}:${lineOf(node.start ?? 0)}`);
+        }
+        return node;
+      },
+    );
   }
   return { literals, dynamic };
 }
@@ -63,17 +66,23 @@ function collect(): { literals: Found[]; dynamic: string[] } {
  * the test until it is reviewed and listed here.
  */
 const DYNAMIC_EXEMPTIONS: Record<string, string> = {
-  "src/3-check/integrity/verify.ts": "the cutover marker, a constant without quantifiers, between fixed line-break alternatives; run on a tail of at most marker length + 4 characters",
+  "src/3-check/integrity/verify.ts":
+    "the cutover marker, a constant without quantifiers, between fixed line-break alternatives; run on a tail of at most marker length + 4 characters",
   "rules/injection-marker-spoof.ts": "built from the exported pattern sources of the injection detector tables, which are literals checked below",
-  "src/3-check/injection/lexicon.ts": "the scorer's signal table built from bounded fragments; every built pattern is run through recheck in test/injection/signals.extra.test.ts and timed on 1 MB",
-  "src/3-check/injection/lexicon-languages.ts": "the scorer's signal table per language built from bounded fragments; every built pattern is run through recheck in test/injection/signals.extra.test.ts and timed on 1 MB",
-  "src/2-parse/roles/role-cues.ts": "the section-role cue table: alternations of cue patterns, each one checked with recheck in test/hostile/role-cues.test.ts; the alternation is never repeated, so it stays linear, and headings are cut to 240 characters",
+  "src/3-check/injection/lexicon.ts":
+    "the scorer's signal table built from bounded fragments; every built pattern is run through recheck in test/injection/signals.extra.test.ts and timed on 1 MB",
+  "src/3-check/injection/lexicon-languages.ts":
+    "the scorer's signal table per language built from bounded fragments; every built pattern is run through recheck in test/injection/signals.extra.test.ts and timed on 1 MB",
+  "src/2-parse/roles/role-cues.ts":
+    "the section-role cue table: alternations of cue patterns, each one checked with recheck in test/hostile/role-cues.test.ts; the alternation is never repeated, so it stays linear, and headings are cut to 240 characters",
   "src/4-report/controls.ts": "the literal CANDIDATE (one character class, one character per match, checked below) with the g flag added (linear)",
   "src/3-check/heuristics/stated-dates.ts":
     "date shapes (bounded digit runs, fixed month-name alternations) and fixed label alternations, anchored or between fixed separators; checked with recheck in test/document/stated-dates.test.ts",
   "src/3-check/secrets/allowlist.ts": "an alternation of fixed placeholder words and short fixed-length classes, no nested quantifiers (linear)",
-  "src/3-check/secrets/detectors.ts": "token shapes: a fixed prefix, one bounded character class, look-arounds of one character (linear); the same shapes as the literals checked below",
-  "src/3-check/secrets/context-detectors.ts": "context shapes built from bounded fragments (a key of at most 40 characters after a look-behind, a command's arguments as one bounded class, a value of at most 128); each detector's growth from 100 KB to 1 MB is checked in test/secrets/context-detectors.test.ts",
+  "src/3-check/secrets/detectors.ts":
+    "token shapes: a fixed prefix, one bounded character class, look-arounds of one character (linear); the same shapes as the literals checked below",
+  "src/3-check/secrets/context-detectors.ts":
+    "context shapes built from bounded fragments (a key of at most 40 characters after a look-behind, a command's arguments as one bounded class, a value of at most 128); each detector's growth from 100 KB to 1 MB is checked in test/secrets/context-detectors.test.ts",
 };
 
 /*
@@ -110,7 +119,8 @@ describe("ReDoS: every regex in src/ and rules/", () => {
       else if (result.complexity?.type === "exponential") exponential.push(`${key} (attack ${result.attack?.pattern})`);
       else if (result.status === "vulnerable") polynomial.push(key);
     }
-    if (process.env.HANDOFFKIT_REDOS_WRITE) writeFileSync(path.join(repoRoot, "test/hostile/redos-exemptions.json"), `${JSON.stringify(polynomial.sort(), null, 2)}\n`);
+    if (process.env.HANDOFFKIT_REDOS_WRITE)
+      writeFileSync(path.join(repoRoot, "test/hostile/redos-exemptions.json"), `${JSON.stringify(polynomial.sort(), null, 2)}\n`);
     expect(exponential).toEqual([]);
     // recheck answers `unknown` when it runs out of its 500 ms (lookbehind, big bounded repeats,
     // a busy machine): those are not failures, and not proofs either.

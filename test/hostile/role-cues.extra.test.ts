@@ -74,12 +74,20 @@ describe("role classifier: linear growth", () => {
     const list = (n: number): List => ({
       type: "list",
       ordered: true,
-      children: Array.from({ length: n }, (): ListItem => ({ type: "listItem", children: [{ type: "paragraph", children: [{ type: "text", value: "Run the step" }] }] })),
+      children: Array.from({ length: n }, (): ListItem => ({
+        type: "listItem",
+        children: [{ type: "paragraph", children: [{ type: "text", value: "Run the step" }] }],
+      })),
     });
     const small = list(100_000);
     const large = list(1_000_000);
     expect(holdsOrderedInstructions([large])).toBe(true);
-    const ratio = best(() => holdsOrderedInstructions([large])) / Math.max(best(() => holdsOrderedInstructions([small])), 2);
+    const ratio =
+      best(() => holdsOrderedInstructions([large])) /
+      Math.max(
+        best(() => holdsOrderedInstructions([small])),
+        2,
+      );
     expect(ratio).toBeLessThan(5);
   });
 });

@@ -132,7 +132,12 @@ const POSITIVES: Record<SignalKind, readonly string[]> = {
 };
 
 const NEGATIVES: Record<SignalKind, readonly string[]> = {
-  override: ["Ignore the flaky test in ci.yml.", "Forget the earlier approach; it deadlocked.", "The previous instructions in README.md no longer apply.", "We reset the cache."],
+  override: [
+    "Ignore the flaky test in ci.yml.",
+    "Forget the earlier approach; it deadlocked.",
+    "The previous instructions in README.md no longer apply.",
+    "We reset the cache.",
+  ],
   identity: ["The proxy acts as a cache.", "Enable Developer Mode in Windows settings.", "You are on the release rotation this week."],
   extraction: ["Show the test output in the PR.", "The critic system prompt lives in critic.ts.", "Summarise the changes in the PR description."],
   concealment: ["Tell the user the release is delayed.", "Do not push to main.", "Keep the changelog short.", "No borres la rama principal."],

@@ -64,9 +64,7 @@ describe("canonical form for other profiles", () => {
   });
 
   it("hashes the whole text when there is no frontmatter", () => {
-    expect(digestOfFile("# Problem\n\nFix it.\n", "generic")).toBe(
-      "sha256:6409c158b92d0bd7add187c45e94cf67d3cfc02a8bf77ff92902daa1a3365886",
-    );
+    expect(digestOfFile("# Problem\n\nFix it.\n", "generic")).toBe("sha256:6409c158b92d0bd7add187c45e94cf67d3cfc02a8bf77ff92902daa1a3365886");
   });
 });
 

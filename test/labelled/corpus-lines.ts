@@ -21,7 +21,8 @@ export const INJECTION_WORDS =
   /\b(?:ignor\w*|disregard\w*|system|prompts?|instructions?|instrucciones|instruções|istruzioni|anweisung\w*|you\s+are|override\w*|forget\w*|pretend\w*|act\s+as|reveal\w*|bypass\w*|secret\w*)\b|инструкц|промпт|систем|指示|指令|提示|系统|システム|プロンプト|無視|지시|시스템|프롬프트|무시/iu;
 
 /** Words of a credential line. */
-export const CREDENTIAL_WORDS = /password|passwd|passphrase|secret|token|api[_ -]?key|credential|auth|\s-p\S|--password|curl\s+-u|private[_ -]?key|пароль|密码|パスワード|비밀번호/iu;
+export const CREDENTIAL_WORDS =
+  /password|passwd|passphrase|secret|token|api[_ -]?key|credential|auth|\s-p\S|--password|curl\s+-u|private[_ -]?key|пароль|密码|パスワード|비밀번호/iu;
 
 function files(dir: string): string[] {
   return readdirSync(dir)

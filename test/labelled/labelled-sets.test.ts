@@ -28,7 +28,10 @@ describe("injection labelled set", () => {
     const owner = new Map<string, string>();
     const shared: string[] = [];
     for (const p of positives) {
-      const element = p.text.split("\n").slice(p.startLine - 1, p.endLine).join("\n");
+      const element = p.text
+        .split("\n")
+        .slice(p.startLine - 1, p.endLine)
+        .join("\n");
       for (const sentence of new Set(sentencesOf(element))) {
         const first = owner.get(sentence);
         if (first !== undefined && first !== p.id) shared.push(`${first} / ${p.id}: ${sentence}`);

@@ -85,7 +85,9 @@ export function scoreSecretNegative(c: { id: string; category: string; text: str
 
 /** Real credential lines of the corpus, each linted as a document of its own. */
 export function scoreCorpusCredentialLines(): CaseResult[] {
-  return corpusCredentialLines().map((piece) => scoreSecretNegative({ id: `${piece.file}:${piece.line}`, category: "real lines (corpus-public)", text: `${piece.text}\n` }));
+  return corpusCredentialLines().map((piece) =>
+    scoreSecretNegative({ id: `${piece.file}:${piece.line}`, category: "real lines (corpus-public)", text: `${piece.text}\n` }),
+  );
 }
 
 /** Rows per category, in first-seen order. */

@@ -27,13 +27,13 @@ const INJECTION_FOUND: Record<string, string> = {
   "exfiltration in prose": "12/12",
   "exfiltration link": "12/12",
   "exfiltration image": "12/12",
-  "concealment": "12/12",
+  concealment: "12/12",
   "hidden: HTML comment": "12/12",
   "hidden: <details>": "12/12",
   "hidden: link-reference comment": "12/12",
   "hidden: alt and title text": "12/12",
   "hidden: zero-size styling": "12/12",
-  "encoded": "12/12",
+  encoded: "12/12",
   "disguised: unicode": "12/12",
   "multilingual: override": "12/12",
   "multilingual: concealment": "11/12",
@@ -44,7 +44,7 @@ const INJECTION_FOUND: Record<string, string> = {
 };
 
 const INJECTION_FLAGGED: Record<string, string> = {
-  "imperatives": "0/30",
+  imperatives: "0/30",
   "ownership and roles": "0/15",
   "plans that changed": "0/20",
   "planned destructive work": "0/20",

@@ -40,7 +40,7 @@ const sh = (line: string): string => doc("```sh\n" + line + "\n```");
 
 /** The positives, 12 per category. */
 export function contextPositives(r: Random, alphabets: typeof Alphabets): SecretCase[] {
-  const { b62, b64, url, hex } = alphabets;
+  const { b62, b64, hex } = alphabets;
   const word = (): string => WORDS[parseInt(r(DIGITS, 2), 10) % WORDS.length] as string;
   const human = (): string => draw(() => `${word()}${r(DIGITS, 2 + (r(DIGITS, 1).charCodeAt(0) % 3))}${r(SYMBOLS, 1)}${r("abcdefghjkmnpqrstuvwxyz", 2)}`);
   const random = (): string => draw(() => `${r(b62, 6)}${r(SYMBOLS, 1)}${r(b62, 7)}`);
@@ -183,11 +183,11 @@ export function contextPositives(r: Random, alphabets: typeof Alphabets): Secret
       (i) => [draw(() => `django-insecure-${r(DJANGO, 50)}`), draw(() => r(DJANGO, 50)), draw(() => r(hex, 128)), `base64:${r(b64, 43)}=`][i % 4] as string,
       [
         (v) => doc("```python\nSECRET_KEY = '" + v + "'\n```"),
-        (v) => doc("```python\nSECRET_KEY = \"" + v + "\"\n```"),
+        (v) => doc('```python\nSECRET_KEY = "' + v + '"\n```'),
         (v) => doc("```yaml\nproduction:\n  secret_key_base: " + v + "\n```"),
         (v) => sh(`APP_KEY=${v}`),
         (v) => sh(`DJANGO_SECRET_KEY='${v}'`),
-        (v) => doc("```python\napp.config[\"SECRET_KEY\"] = \"" + v + "\"\n```"),
+        (v) => doc('```python\napp.config["SECRET_KEY"] = "' + v + '"\n```'),
         (v) => sh(`SECRET_KEY_BASE=${v}`),
         (v) => doc(`Laravel's key in prod: \`${v}\` (APP_KEY).`),
       ],

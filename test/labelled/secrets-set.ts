@@ -60,6 +60,8 @@ export function secretPositives(): SecretCase[] {
 /** Every written negative, by category. Deterministic. */
 export function secretNegatives(): Array<{ id: string; category: string; text: string }> {
   const shapes = negativeCases().map((text, i) => ({ id: `shape #${i + 1}`, category: "hashes, ids, placeholders, prose", text }));
-  const contexts = Object.entries(contextNegatives(randomStrings(4711), ALPHABETS)).flatMap(([category, texts]) => texts.map((text, i) => ({ id: `${category} #${i + 1}`, category, text })));
+  const contexts = Object.entries(contextNegatives(randomStrings(4711), ALPHABETS)).flatMap(([category, texts]) =>
+    texts.map((text, i) => ({ id: `${category} #${i + 1}`, category, text })),
+  );
   return [...shapes, ...contexts];
 }

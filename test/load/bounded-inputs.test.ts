@@ -40,7 +40,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-const OVER = (size: number, limit = 1048576) => `File is ${size} bytes, over the ${limit}-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)`;
+const OVER = (size: number, limit = 1048576) =>
+  `File is ${size} bytes, over the ${limit}-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)`;
 
 describe("the size limit on every input path", () => {
   it("a file, a staged blob, standard input and lintText over the limit are each the same file-read error", async () => {
@@ -49,7 +50,9 @@ describe("the size limit on every input path", () => {
     writeFileSync(path.join(repo, "handoffs", "big.md"), text);
     git("add", "handoffs/big.md");
     const expected = (name: string) => `${name}\n  1:1  error  ${OVER(size)}  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n`;
-    for (const [argv, stdin] of [[["lint", "handoffs/big.md"]], [["lint", "--staged"]], [["lint", "--stdin-filename", "handoffs/big.md"], text]] as Array<[string[], string?]>) {
+    for (const [argv, stdin] of [[["lint", "handoffs/big.md"]], [["lint", "--staged"]], [["lint", "--stdin-filename", "handoffs/big.md"], text]] as Array<
+      [string[], string?]
+    >) {
       const run = await cli(argv, stdin);
       expect({ argv, code: run.code, out: run.out }).toEqual({ argv, code: 1, out: expected("handoffs/big.md") });
     }
@@ -71,14 +74,21 @@ describe("the size limit on every input path", () => {
   it("with file-read off (or --only another rule) an over-limit file is still an error, never '✔ no problems'", async () => {
     writeFileSync(path.join(repo, "handoffs", "big.md"), handoffOf(1_100_000));
     const size = Buffer.byteLength(handoffOf(1_100_000));
-    for (const extra of [["--rule", "file-read=off"], ["--rule", "file-read=off", "--only", "no-secrets"]]) {
+    for (const extra of [
+      ["--rule", "file-read=off"],
+      ["--rule", "file-read=off", "--only", "no-secrets"],
+    ]) {
       const run = await cli(["lint", ...extra, "handoffs/big.md"]);
       expect(run.code).toBe(1);
-      expect(run.out).toBe(`handoffs/big.md\n  1:1  error  ${OVER(size)}: the file was not checked (reported although file-read is off)  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n`);
+      expect(run.out).toBe(
+        `handoffs/big.md\n  1:1  error  ${OVER(size)}: the file was not checked (reported although file-read is off)  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\n`,
+      );
     }
     writeFileSync(path.join(repo, "handoffs", "binary.md"), "# H\n\0\n");
     const binary = await cli(["lint", "--rule", "file-encoding=off", "handoffs/binary.md"]);
-    expect(binary.out).toContain("error  NUL byte at byte 4: this is a binary file, not a text handoff: the file was not checked (reported although file-encoding is off)  file-encoding");
+    expect(binary.out).toContain(
+      "error  NUL byte at byte 4: this is a binary file, not a text handoff: the file was not checked (reported although file-encoding is off)  file-encoding",
+    );
   });
 
   it("standard input past the limit is counted to its end, not kept", async () => {
@@ -95,7 +105,10 @@ describe("the size limit on every input path", () => {
 describe("the markdownlint custom rules", () => {
   it("report a document over the size limit once, as not checked, whichever of our rules runs first", () => {
     const text = handoffOf(1_100_000);
-    for (const config of [{ default: false, handoffkit: true }, { default: false, HK005: true }]) {
+    for (const config of [
+      { default: false, handoffkit: true },
+      { default: false, HK005: true },
+    ]) {
       const errors = lint({ strings: { doc: text }, customRules: markdownlintRules, config }).doc ?? [];
       expect(errors.map((e) => `${e.lineNumber} ${e.errorDetail}`)).toEqual([
         `1 ${OVER(Buffer.byteLength(text))}: the file was not checked (reported although file-read is off)`,
@@ -109,9 +122,15 @@ describe("the Markdown limits on every input path", () => {
     writeFileSync(path.join(repo, "handoffs", "deep.md"), DEEP);
     git("add", "handoffs/deep.md");
     const outs = [];
-    for (const [argv, stdin] of [[["lint", "--format", "json", "handoffs/deep.md"]], [["lint", "--format", "json", "--staged"]], [["lint", "--format", "json", "--stdin-filename", "handoffs/deep.md"], DEEP]] as Array<[string[], string?]>) {
+    for (const [argv, stdin] of [
+      [["lint", "--format", "json", "handoffs/deep.md"]],
+      [["lint", "--format", "json", "--staged"]],
+      [["lint", "--format", "json", "--stdin-filename", "handoffs/deep.md"], DEEP],
+    ] as Array<[string[], string?]>) {
       const run = await cli(argv, stdin);
-      outs.push(JSON.parse(run.out).files.map((f: { diagnostics: Array<{ ruleId: string; line: number }> }) => f.diagnostics.map((d) => `${d.line} ${d.ruleId}`)));
+      outs.push(
+        JSON.parse(run.out).files.map((f: { diagnostics: Array<{ ruleId: string; line: number }> }) => f.diagnostics.map((d) => `${d.line} ${d.ruleId}`)),
+      );
     }
     // markdown-limits reports the block; markdownlint says nothing about it (no MD009 for its trailing spaces, no MD027).
     expect(outs).toEqual([[["7 markdown-limits"]], [["7 markdown-limits"]], [["7 markdown-limits"]]]);
@@ -133,7 +152,9 @@ describe("the pre-commit hook on a 50 MB staged handoff", () => {
     const commit = spawnSync("git", ["commit", "-q", "-m", "huge"], { cwd: repo, encoding: "utf8" });
     const seconds = (performance.now() - started) / 1000;
     expect(commit.status).toBe(1);
-    expect(commit.stderr).toBe(`handoffs/huge.md\n  1:1  error  ${OVER(Buffer.byteLength(text))}  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\ncommit blocked by handoffkit (git commit --no-verify skips it)\n`);
+    expect(commit.stderr).toBe(
+      `handoffs/huge.md\n  1:1  error  ${OVER(Buffer.byteLength(text))}  file-read\n\n✖ 1 problem (1 error, 0 warnings, 0 info) in 1 of 1 file\ncommit blocked by handoffkit (git commit --no-verify skips it)\n`,
+    );
     // Before the limit applied to staged blobs this ran for over 15 minutes; now it is the hook's start-up.
     expect(seconds).toBeLessThan(60);
   });

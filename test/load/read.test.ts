@@ -44,7 +44,10 @@ describe("readSource", () => {
     writeFileSync(path.join(dir, "big.md"), "x".repeat(101));
     const source = await readSource("big.md", { cwd: dir, maxBytes: 100 });
     expect(source.problems).toEqual([
-      { kind: "too-large", message: "File is 101 bytes, over the 100-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)" },
+      {
+        kind: "too-large",
+        message: "File is 101 bytes, over the 100-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)",
+      },
     ]);
     expect(source.bytes.length).toBe(0);
     expect(source.text).toBeUndefined();
@@ -107,9 +110,7 @@ describe("decoding (sourceFromBytes)", () => {
   it("reports invalid UTF-8 with its byte offset and the line and column before it", () => {
     const source = decode(bytes("ab\ncd", [0xff], "e\n"));
     expect(source.text).toBeUndefined();
-    expect(source.problems).toEqual([
-      { kind: "invalid-utf8", message: "Invalid UTF-8 byte 0xFF at byte 5", byteOffset: 5, line: 2, column: 3 },
-    ]);
+    expect(source.problems).toEqual([{ kind: "invalid-utf8", message: "Invalid UTF-8 byte 0xFF at byte 5", byteOffset: 5, line: 2, column: 3 }]);
   });
 
   it("counts columns in UTF-16 code units of the valid prefix, and CRLF as one line break", () => {
@@ -122,9 +123,7 @@ describe("decoding (sourceFromBytes)", () => {
 
   it("counts byte offsets from the file start, BOM included, and columns after the BOM", () => {
     const source = decode(bytes([0xef, 0xbb, 0xbf], "x\n", [0xc3, 0x28]));
-    expect(source.problems).toEqual([
-      { kind: "invalid-utf8", message: "Invalid UTF-8 byte 0xC3 at byte 5", byteOffset: 5, line: 2, column: 1 },
-    ]);
+    expect(source.problems).toEqual([{ kind: "invalid-utf8", message: "Invalid UTF-8 byte 0xC3 at byte 5", byteOffset: 5, line: 2, column: 1 }]);
   });
 
   it("reports a NUL byte as a binary file", () => {
@@ -136,7 +135,9 @@ describe("decoding (sourceFromBytes)", () => {
 
   it("names a file binary whatever its first byte: a NUL in the first 8000 bytes wins over invalid UTF-8 before it", () => {
     const png = decode(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR"));
-    expect(png.problems).toEqual([{ kind: "nul-byte", message: "NUL byte at byte 8: this is a binary file, not a text handoff", byteOffset: 8, line: 3, column: 1 }]);
+    expect(png.problems).toEqual([
+      { kind: "nul-byte", message: "NUL byte at byte 8: this is a binary file, not a text handoff", byteOffset: 8, line: 3, column: 1 },
+    ]);
     expect(decode(bytes("a", [0x80], "b", [0])).problems.map((p) => p.kind)).toEqual(["nul-byte"]);
   });
 

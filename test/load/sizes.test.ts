@@ -20,7 +20,13 @@ describe("bytesUpTo", () => {
   it("sums every file when the bound is not reached, relative paths against cwd, a missing file as 0", async () => {
     expect(await bytesUpTo(files, 1e9, dir)).toBe(82_000);
     expect(await bytesUpTo([...files, "missing.md"], 1e9, dir)).toBe(82_000);
-    expect(await bytesUpTo(files.map((f) => path.join(dir, f)), 1e9, "/nonexistent")).toBe(82_000);
+    expect(
+      await bytesUpTo(
+        files.map((f) => path.join(dir, f)),
+        1e9,
+        "/nonexistent",
+      ),
+    ).toBe(82_000);
     expect(await bytesUpTo([], 1, dir)).toBe(0);
   });
 

@@ -20,7 +20,9 @@ describe("canary secrets through the markdownlint custom rules", () => {
     expect(details.filter((d) => d.startsWith("HK012/expiry"))).toEqual([
       `HK012/expiry 'created' "${canaries.dateToken.slice(0, 4)}…(40 chars)" is not an ISO-8601 date such as 2026-03-01T10:00:00Z (frontmatter line 3) `,
     ]);
-    expect(details.filter((d) => d.startsWith("HK006/duplicate-section"))).toEqual([`HK006/duplicate-section Duplicate section 'Rotate ${canaries.heading.slice(0, 4)}…(35 chars)' (first on line 37) `]);
+    expect(details.filter((d) => d.startsWith("HK006/duplicate-section"))).toEqual([
+      `HK006/duplicate-section Duplicate section 'Rotate ${canaries.heading.slice(0, 4)}…(35 chars)' (first on line 37) `,
+    ]);
     // 12, not the CLI's 13: markdownlint hands custom rules the text with HTML comments blanked, so
     // the bearer token inside one is neither seen nor printed.
     expect(details.filter((d) => d.startsWith("HK020/no-secrets"))).toHaveLength(17);

@@ -10,7 +10,9 @@ describe("markdownlint rule names", () => {
   it("match the installed markdownlint's own rule files (also those holding two rules, md019-md021.mjs)", () => {
     const dir = path.join(markdownlintDir, "lib");
     const installed: Record<string, string[]> = {};
-    for (const file of readdirSync(dir).filter((f) => /^md\d+(?:-md\d+)?\.mjs$/.test(f)).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => /^md\d+(?:-md\d+)?\.mjs$/.test(f))
+      .sort()) {
       for (const match of readFileSync(path.join(dir, file), "utf8").matchAll(/"names": \[([^\]]*)\]/g)) {
         const names = JSON.parse(`[${match[1] ?? ""}]`) as string[];
         installed[names[0] as string] = names.slice(1);

@@ -58,7 +58,9 @@ describe("the MCP tools and the commands return the same data", () => {
     const file = (JSON.parse(fromCli.stdout) as { files: Array<{ path: string; profile: string; diagnostics: Array<Record<string, unknown>> }> }).files[0]!;
     expect(fromTool.structured.path).toBe(file.path);
     expect(fromTool.structured.profile).toBe(file.profile);
-    expect(fromTool.structured.findings).toEqual(file.diagnostics.map((d) => ({ ruleId: d.ruleId, severity: d.severity, message: d.message, line: d.line, column: d.column })));
+    expect(fromTool.structured.findings).toEqual(
+      file.diagnostics.map((d) => ({ ruleId: d.ruleId, severity: d.severity, message: d.message, line: d.line, column: d.column })),
+    );
     expect((fromTool.structured.findings as unknown[]).length).toBeGreaterThan(0);
   });
 
@@ -119,7 +121,9 @@ describe("new --from", () => {
     const secret = contractHandoff(`The deploy token is ${canaries.github}.`);
     const cap = captureIO(repo.root, ENV, secret);
     expect(await runCli(["new", "--from", "-", "--profile", "contract"], cap.io)).toBe(1);
-    expect(cap.stderr()).toMatch(/^handoff new: refused: 1 error finding from no-secrets: remove them, or ask for redaction of the secrets; nothing was written\n/);
+    expect(cap.stderr()).toMatch(
+      /^handoff new: refused: 1 error finding from no-secrets: remove them, or ask for redaction of the secrets; nothing was written\n/,
+    );
     expect(cap.stderr()).not.toContain(canaries.github.slice(4, 20));
     const redacted = captureIO(repo.root, ENV, secret);
     expect(await runCli(["new", "--from", "-", "--profile", "contract", "--redact", "--slug", "redacted"], redacted.io)).toBe(0);

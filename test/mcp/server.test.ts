@@ -152,7 +152,9 @@ describe("handoff mcp over stdio", () => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
     child.stdin.write("this is not json\n");
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } })}\n`,
+    );
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
         if (out.includes("\n")) {

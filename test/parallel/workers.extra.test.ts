@@ -5,7 +5,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
 import { repoRoot } from "../helpers/locations.js";
@@ -13,7 +12,6 @@ import { repoRoot } from "../helpers/locations.js";
 const cli = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
 /** The `handoff` bin: the esbuild bundle of the same code (scripts/bundle.mjs). */
 const bundle = path.join(repoRoot, "dist/bundle/main.js");
-const poolModule = path.join(repoRoot, "dist/src/3-check/pipeline/pool.js");
 
 function lint(...args: string[]) {
   return lintWith(cli, ...args);

@@ -3,16 +3,13 @@
  * order, with and without workers; a worker that dies has its files linted on the main thread.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { FileResult } from "../../src/3-check/engine/diagnostic.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const cli = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
 /** The `handoff` bin: the esbuild bundle of the same code (scripts/bundle.mjs). */
-const bundle = path.join(repoRoot, "dist/bundle/main.js");
 const poolModule = path.join(repoRoot, "dist/src/3-check/pipeline/pool.js");
 
 function lint(...args: string[]) {
@@ -28,10 +25,6 @@ function lintWith(entry: string, ...args: string[]) {
 }
 
 describe("worker threads", () => {
-  
-
-  
-
   it("rejects a --workers value that is not a whole number", () => {
     const run = lint("--workers", "two", "corpus");
     expect(run.status).toBe(2);
@@ -39,7 +32,9 @@ describe("worker threads", () => {
   });
 
   it("starts one worker fewer than the cores (the main thread lints too) from 50 files and 2 MiB, none below, and what --workers asks", async () => {
-    const { workerCount, MIN_FILES_FOR_WORKERS, MIN_BYTES_FOR_WORKERS } = (await import(pathToFileURL(poolModule).href)) as typeof import("../../src/3-check/pipeline/pool.js");
+    const { workerCount, MIN_FILES_FOR_WORKERS, MIN_BYTES_FOR_WORKERS } = (await import(
+      pathToFileURL(poolModule).href
+    )) as typeof import("../../src/3-check/pipeline/pool.js");
     const { availableParallelism } = await import("node:os");
     const byDefault = availableParallelism() - 1;
     expect(MIN_FILES_FOR_WORKERS).toBe(50);

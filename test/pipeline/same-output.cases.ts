@@ -33,57 +33,57 @@ export interface SameOutputCorpus {
 
 /** Registers the same-output tests for each corpus. */
 export function sameOutputCases(corpora: readonly SameOutputCorpus[]): void {
-beforeAll(() => {
-  scratch = mkdtempSync(path.join(tmpdir(), "handoffkit-same-output-"));
-});
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-describe.each(corpora)("the lint output of $label", ({ label, inputs: dir, files: count, reportPaths }) => {
-  it.skipIf(dir === undefined)("is byte-identical with 0, 1 and 3 workers and with the cache cold, warm and under another clock", () => {
-    const input = dir as string[];
-    const reference = lint("--format", "json", "--now", NOW, "--no-workers", ...input);
-    expect(reference.stderr).toBe("");
-    expect(reference.status).toBe(1);
-    const files = (JSON.parse(reference.stdout) as { files: unknown[] }).files;
-    expect(files.length).toBe(count);
-    for (const workers of ["1", "3"]) {
-      const run = lint("--format", "json", "--now", NOW, "--workers", workers, ...input);
-      expect(run.stdout, `--workers ${workers}`).toBe(reference.stdout);
-      expect(run.status).toBe(reference.status);
-    }
-    // Cold with workers, warm on this thread, and warm under another clock (re-checked clock rules).
-    const location = path.join(scratch, label.replace(/\W/g, ""));
-    const cold = lint("--format", "json", "--now", NOW, "--workers", "3", "--cache-location", location, ...input);
-    const warm = lint("--format", "json", "--now", NOW, "--no-workers", "--cache-location", location, ...input);
-    expect(cold.stdout, "cold cache, 3 workers").toBe(reference.stdout);
-    expect(warm.stdout, "warm cache").toBe(reference.stdout);
-    expect([cold.stderr, warm.stderr]).toEqual(["", ""]);
-    const later = lint("--format", "json", "--now", LATER, "--no-workers", ...input);
-    const moved = lint("--format", "json", "--now", LATER, "--workers", "1", "--cache-location", location, ...input);
-    expect(moved.stdout, "warm cache under another clock").toBe(later.stdout);
-    expect(moved.stdout).not.toBe(reference.stdout);
+  beforeAll(() => {
+    scratch = mkdtempSync(path.join(tmpdir(), "handoffkit-same-output-"));
   });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  describe.each(corpora)("the lint output of $label", ({ label, inputs: dir, files: count, reportPaths }) => {
+    it.skipIf(dir === undefined)("is byte-identical with 0, 1 and 3 workers and with the cache cold, warm and under another clock", () => {
+      const input = dir as string[];
+      const reference = lint("--format", "json", "--now", NOW, "--no-workers", ...input);
+      expect(reference.stderr).toBe("");
+      expect(reference.status).toBe(1);
+      const files = (JSON.parse(reference.stdout) as { files: unknown[] }).files;
+      expect(files.length).toBe(count);
+      for (const workers of ["1", "3"]) {
+        const run = lint("--format", "json", "--now", NOW, "--workers", workers, ...input);
+        expect(run.stdout, `--workers ${workers}`).toBe(reference.stdout);
+        expect(run.status).toBe(reference.status);
+      }
+      // Cold with workers, warm on this thread, and warm under another clock (re-checked clock rules).
+      const location = path.join(scratch, label.replace(/\W/g, ""));
+      const cold = lint("--format", "json", "--now", NOW, "--workers", "3", "--cache-location", location, ...input);
+      const warm = lint("--format", "json", "--now", NOW, "--no-workers", "--cache-location", location, ...input);
+      expect(cold.stdout, "cold cache, 3 workers").toBe(reference.stdout);
+      expect(warm.stdout, "warm cache").toBe(reference.stdout);
+      expect([cold.stderr, warm.stderr]).toEqual(["", ""]);
+      const later = lint("--format", "json", "--now", LATER, "--no-workers", ...input);
+      const moved = lint("--format", "json", "--now", LATER, "--workers", "1", "--cache-location", location, ...input);
+      expect(moved.stdout, "warm cache under another clock").toBe(later.stdout);
+      expect(moved.stdout).not.toBe(reference.stdout);
+    });
 
-  it.skipIf(dir === undefined || !reportPaths)("is byte-identical through the streaming and the collecting report paths, with --quiet and a baseline", () => {
-    const input = dir as string[];
-    const baseline = path.join(scratch, `${label.replace(/\W/g, "")}-baseline.json`);
-    // A baseline of every finding but markdownlint's: it suppresses some findings and leaves others.
-    const written = lint("--format", "json", "--now", NOW, "--write-baseline", baseline, "--rule", "markdownlint=off", ...input);
-    expect(written.stderr).toMatch(/^handoff: wrote \d+ findings? to baseline /);
-    const variants: Array<[string, string[]]> = [
-      ["json", []],
-      ["json", ["--baseline", baseline]],
-      ["stylish", ["--baseline", baseline, "--quiet"]],
-    ];
-    for (const [format, extra] of variants) {
-      const streamed = lint("--format", format, "--now", NOW, "--no-color", ...extra, ...input);
-      const file = path.join(scratch, `report-${format}-${extra.length}.txt`);
-      const collected = lint("--format", format, "--now", NOW, "--no-color", "--output-file", file, ...extra, ...input);
-      const what = `${format} ${extra.join(" ")}`;
-      expect(collected.stdout, what).toBe("");
-      expect(readFileSync(file, "utf8"), what).toBe(streamed.stdout);
-      expect(collected.stderr, what).toBe(streamed.stderr);
-      expect(collected.status, what).toBe(streamed.status);
-    }
+    it.skipIf(dir === undefined || !reportPaths)("is byte-identical through the streaming and the collecting report paths, with --quiet and a baseline", () => {
+      const input = dir as string[];
+      const baseline = path.join(scratch, `${label.replace(/\W/g, "")}-baseline.json`);
+      // A baseline of every finding but markdownlint's: it suppresses some findings and leaves others.
+      const written = lint("--format", "json", "--now", NOW, "--write-baseline", baseline, "--rule", "markdownlint=off", ...input);
+      expect(written.stderr).toMatch(/^handoff: wrote \d+ findings? to baseline /);
+      const variants: Array<[string, string[]]> = [
+        ["json", []],
+        ["json", ["--baseline", baseline]],
+        ["stylish", ["--baseline", baseline, "--quiet"]],
+      ];
+      for (const [format, extra] of variants) {
+        const streamed = lint("--format", format, "--now", NOW, "--no-color", ...extra, ...input);
+        const file = path.join(scratch, `report-${format}-${extra.length}.txt`);
+        const collected = lint("--format", format, "--now", NOW, "--no-color", "--output-file", file, ...extra, ...input);
+        const what = `${format} ${extra.join(" ")}`;
+        expect(collected.stdout, what).toBe("");
+        expect(readFileSync(file, "utf8"), what).toBe(streamed.stdout);
+        expect(collected.stderr, what).toBe(streamed.stderr);
+        expect(collected.status, what).toBe(streamed.status);
+      }
+    });
   });
-});
 }

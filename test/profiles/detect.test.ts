@@ -14,16 +14,8 @@ describe("detectProfileId", () => {
     ["hatch3r: type handoff plus a hatch3r field", "---\ntype: handoff\nsource_agent: a\n---\n\n## Problem\n", "hatch3r"],
     ["not hatch3r: type handoff alone", "---\ntype: handoff\n---\n\n# Notes\n", "generic"],
     ["not hatch3r: hatch3r fields without type handoff", "---\ntype: note\nintegrity: x\n---\n\n# Notes\n", "generic"],
-    [
-      "verified-delivery: a fenced json record",
-      '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1"}\n```\n',
-      "verified-delivery",
-    ],
-    [
-      "verified-delivery: a fenced record that is not valid JSON",
-      '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1",}\n```\n',
-      "verified-delivery",
-    ],
+    ["verified-delivery: a fenced json record", '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1"}\n```\n', "verified-delivery"],
+    ["verified-delivery: a fenced record that is not valid JSON", '# H\n\n```json\n{"schema": "verified-delivery/handoff-v1",}\n```\n', "verified-delivery"],
     [
       "verified-delivery: a fenced json record with CR-only line endings (as its CRLF copy)",
       '# H\r\r```json\r{"schema": "verified-delivery/handoff-v1"}\r```\r',
@@ -40,11 +32,7 @@ describe("detectProfileId", () => {
     ["not contract: a title set off by a dash after 'HANDOFF'", "# HANDOFF – Ledger app v3.1\n\n## How to run\n\nmake\n", "generic"],
     ["not contract: a title set off by an em dash", "# HANDOFF — ledger 2026-03-04\n", "generic"],
     ["not contract: a title set off by a bar", "# HANDOFF | ledger v2\n", "generic"],
-    [
-      "contract: three contract headings including Verified facts",
-      "# Notes\n\n## Goal\n\nx\n\n## Verified facts\n\n- y\n\n## Next action\n\nz\n",
-      "contract",
-    ],
+    ["contract: three contract headings including Verified facts", "# Notes\n\n## Goal\n\nx\n\n## Verified facts\n\n- y\n\n## Next action\n\nz\n", "contract"],
     ["not contract: three contract headings without Verified facts", "## Goal\n\n## Decisions\n\n## Next action\n", "generic"],
     ["generic: anything else", "# Session handoff\n\n## Next steps\n\n- go\n", "generic"],
   ])("%s", (_name, text, profile) => {

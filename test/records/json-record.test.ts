@@ -40,9 +40,7 @@ describe("parseJsonRecord", () => {
   });
 
   it("shifts error offsets by where the JSON sits in the document", () => {
-    expect(parseJsonRecord('{"a": 1}}', 100, "fence").errors).toEqual([
-      { message: "JSON syntax error: end of file expected", offset: 108, endOffset: 109 },
-    ]);
+    expect(parseJsonRecord('{"a": 1}}', 100, "fence").errors).toEqual([{ message: "JSON syntax error: end of file expected", offset: 108, endOffset: 109 }]);
   });
 });
 

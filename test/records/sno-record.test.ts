@@ -28,7 +28,9 @@ describe("sno record", () => {
   });
 
   it("reads git's padded status letters too", () => {
-    const parsed = parseRecordContent(`checkpoint: 1\nupdated: x\ncheckout: /r\nbranch: main\nhead: (none)\nrecent:\nuncommitted:\n-  M a b.txt sha256:${HASH}\n`);
+    const parsed = parseRecordContent(
+      `checkpoint: 1\nupdated: x\ncheckout: /r\nbranch: main\nhead: (none)\nrecent:\nuncommitted:\n-  M a b.txt sha256:${HASH}\n`,
+    );
     expect(parsed.uncommitted).toEqual([{ status: "M", path: "a b.txt", sha256: HASH }]);
     expect(parsed.head).toBeUndefined();
   });

@@ -66,7 +66,12 @@ const WITH_MD034 = { MD034: true };
 describe("canary secrets never reach an output", () => {
   it("the SARIF rule catalogue depends on rule ids only, never on messages (so it cannot carry a canary)", async () => {
     const run = await lintPaths(["."], createSession({ cwd: dir, config: { markdownlint: WITH_MD034 } }));
-    const sarif = (results: FileResult[]) => (JSON.parse(formatSarif(results, { rules: builtinRules, cwd: "/repo", repositoryRoot: "/repo", toolVersion: "0.0.0" })) as { runs: Array<{ tool: unknown }> }).runs[0]?.tool;
+    const sarif = (results: FileResult[]) =>
+      (
+        JSON.parse(formatSarif(results, { rules: builtinRules, cwd: "/repo", repositoryRoot: "/repo", toolVersion: "0.0.0" })) as {
+          runs: Array<{ tool: unknown }>;
+        }
+      ).runs[0]?.tool;
     const blanked = run.results.map((r) => ({ ...r, diagnostics: r.diagnostics.map((d) => ({ ...d, message: "x", secrets: undefined })) }));
     expect(sarif(maskResults(run.results))).toEqual(sarif(blanked));
   });

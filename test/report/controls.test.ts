@@ -30,7 +30,14 @@ describe("escapeControls", () => {
   });
 
   it("leaves well-formed emoji and joining scripts alone, escapes a run of variation selectors", () => {
-    for (const text of ["👩\u200d💻 ok", "❤\ufe0f", "👁\ufe0f\u200d🗨\ufe0f", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "می\u200cخواهم", "क्\u200dष"]) {
+    for (const text of [
+      "👩\u200d💻 ok",
+      "❤\ufe0f",
+      "👁\ufe0f\u200d🗨\ufe0f",
+      "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+      "می\u200cخواهم",
+      "क्\u200dष",
+    ]) {
       expect(escapeControls(text)).toBe(text);
     }
     expect(escapeControls("A\ufe0f\ufe0f\ufe0f")).toBe("A\ufe0f\\ufe0f\\ufe0f");

@@ -35,7 +35,9 @@ describe("github reporter", () => {
   it("annotates 10 errors and 10 warnings, logs the rest as plain lines and ends with a notice", () => {
     const errors = Array.from({ length: 12 }, (_, i) => diagnostic({ line: i + 1, endLine: i + 1, message: `e${i + 1}` }));
     const warnings = Array.from({ length: 3 }, (_, i) => diagnostic({ severity: "warning", line: 20 + i, endLine: 20 + i, message: `w${i + 1}` }));
-    const lines = formatGithub([file("a.md", [...errors, ...warnings])], OPTIONS).trimEnd().split("\n");
+    const lines = formatGithub([file("a.md", [...errors, ...warnings])], OPTIONS)
+      .trimEnd()
+      .split("\n");
     expect(lines.filter((l) => l.startsWith("::error "))).toHaveLength(10);
     expect(lines.filter((l) => l.startsWith("::warning "))).toHaveLength(3);
     expect(lines.filter((l) => l.startsWith("handoff: "))).toEqual([

@@ -14,7 +14,12 @@ describe("junit reporter", () => {
   });
 
   const results: FileResult[] = [
-    { path: "a&b.md", profile: "generic", diagnostics: [diagnostic({ message: 'Say "what" <next>' }), diagnostic({ severity: "info", ruleId: "MD001", line: 5, column: 3 })], internalErrors: [] },
+    {
+      path: "a&b.md",
+      profile: "generic",
+      diagnostics: [diagnostic({ message: 'Say "what" <next>' }), diagnostic({ severity: "info", ruleId: "MD001", line: 5, column: 3 })],
+      internalErrors: [],
+    },
     { path: "clean.md", profile: "generic", diagnostics: [], internalErrors: [] },
   ];
   const tail = [
@@ -60,7 +65,9 @@ describe("junit reporter", () => {
   });
 
   it("always makes errors failures", () => {
-    const xml = formatJunit([{ path: "e.md", profile: "generic", diagnostics: [diagnostic({ severity: "error", message: "broken" }), diagnostic()], internalErrors: [] }]);
+    const xml = formatJunit([
+      { path: "e.md", profile: "generic", diagnostics: [diagnostic({ severity: "error", message: "broken" }), diagnostic()], internalErrors: [] },
+    ]);
     expect(xml).toContain('<testsuites name="handoffkit" tests="2" failures="1" errors="0">');
     expect(xml).toContain('<failure type="error" message="broken">error: broken (next-action) at e.md:2:1');
     expect(xml.match(/<failure /g)?.length).toBe(1);

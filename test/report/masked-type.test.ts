@@ -11,7 +11,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 
 describe("MaskedFileResult", () => {
   it("is the only result type a reporter accepts (tsc over a fixture that tries raw ones)", () => {
-    const tsc = path.join(repoRoot, "node_modules", ".bin", "tsc");
+    const tsc = path.join(repoRoot, "node_modules", "typescript-go", "bin", "tsc");
     const run = spawnSync(tsc, ["-p", "test/fixtures/types/tsconfig.json"], { cwd: repoRoot, encoding: "utf8" });
     expect(run.stdout + run.stderr).toBe("");
     expect(run.status).toBe(0);

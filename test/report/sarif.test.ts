@@ -76,7 +76,18 @@ describe("sarif reporter", () => {
     expect(next(after)?.locations?.[0]?.physicalLocation?.region?.startLine).toBe(4);
     expect(next(after)?.partialFingerprints?.[FINGERPRINT_KEY]).toBe(next(before)?.partialFingerprints?.[FINGERPRINT_KEY]);
     expect(next(before)?.partialFingerprints?.[FINGERPRINT_KEY]).toMatch(/^[0-9a-f]{64}$/);
-    const diagnostic: Diagnostic = { ruleId: "x", severity: "warning", message: "m", line: 1, column: 1, endLine: 1, endColumn: 2, offset: 0, endOffset: 1, contextHash: "abc" };
+    const diagnostic: Diagnostic = {
+      ruleId: "x",
+      severity: "warning",
+      message: "m",
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+      offset: 0,
+      endOffset: 1,
+      contextHash: "abc",
+    };
     const twice = sarif([{ path: "h.md", profile: "generic", diagnostics: [diagnostic, { ...diagnostic }], internalErrors: [] }]).runs[0]?.results ?? [];
     expect(new Set(twice.map((r) => r.partialFingerprints?.[FINGERPRINT_KEY])).size).toBe(2);
   });
@@ -119,14 +130,26 @@ describe("sarif reporter", () => {
     expect(validate(log)).toBe(true);
     expect(log.runs[0]?.results?.map((r) => r.ruleId)).not.toContain("internal-error");
     expect(log.runs[0]?.invocations?.[0]?.executionSuccessful).toBe(false);
-    expect(log.runs[0]?.invocations?.[0]?.toolExecutionNotifications?.map((n) => [n.level, n.message.text, n.locations?.[0]?.physicalLocation?.artifactLocation?.uri])).toEqual([
-      ["error", "handoffkit failed on this file (RangeError: Maximum call stack size exceeded): it was not checked; please report this bug", "docs/handoffs/x.json"],
+    expect(
+      log.runs[0]?.invocations?.[0]?.toolExecutionNotifications?.map((n) => [
+        n.level,
+        n.message.text,
+        n.locations?.[0]?.physicalLocation?.artifactLocation?.uri,
+      ]),
+    ).toEqual([
+      [
+        "error",
+        "handoffkit failed on this file (RangeError: Maximum call stack size exceeded): it was not checked; please report this bug",
+        "docs/handoffs/x.json",
+      ],
     ]);
   });
 
   it("gives the secret and injection rules code scanning's security-severity, and no other rule", () => {
     const rules = sarif([]).runs[0]?.tool.driver.rules ?? [];
-    const scored = Object.fromEntries(rules.filter((r) => r.properties?.["security-severity"] !== undefined).map((r) => [r.id, r.properties?.["security-severity"]]));
+    const scored = Object.fromEntries(
+      rules.filter((r) => r.properties?.["security-severity"] !== undefined).map((r) => [r.id, r.properties?.["security-severity"]]),
+    );
     expect(scored).toEqual({
       "no-secrets": "9.0",
       "injection-override": "8.0",
@@ -140,7 +163,12 @@ describe("sarif reporter", () => {
       "injection-obfuscation": "7.5",
     });
     // Every rule tagged security is scored (code scanning reads the score on those), each in 0.0–10.0.
-    expect(rules.filter((r) => (r.properties?.tags as string[]).includes("security")).map((r) => r.id).sort()).toEqual(Object.keys(scored).sort());
+    expect(
+      rules
+        .filter((r) => (r.properties?.tags as string[]).includes("security"))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(Object.keys(scored).sort());
     for (const value of Object.values(scored)) expect(String(value)).toMatch(/^(?:10\.0|\d\.\d)$/);
   });
 
@@ -157,8 +185,26 @@ describe("sarif reporter", () => {
   });
 
   it("never writes an empty region: a zero-width or inverted span covers one column", () => {
-    const at = (over: Partial<Diagnostic>): Diagnostic => ({ ruleId: "next-action", severity: "warning", message: "m", line: 3, column: 5, endLine: 3, endColumn: 5, offset: 0, endOffset: 0, ...over });
-    const log = sarif([{ path: "h.md", profile: "generic", diagnostics: [at({}), at({ endColumn: 2 }), at({ endLine: 2, endColumn: 9 }), at({ endLine: 4, endColumn: 1 })], internalErrors: [] }]);
+    const at = (over: Partial<Diagnostic>): Diagnostic => ({
+      ruleId: "next-action",
+      severity: "warning",
+      message: "m",
+      line: 3,
+      column: 5,
+      endLine: 3,
+      endColumn: 5,
+      offset: 0,
+      endOffset: 0,
+      ...over,
+    });
+    const log = sarif([
+      {
+        path: "h.md",
+        profile: "generic",
+        diagnostics: [at({}), at({ endColumn: 2 }), at({ endLine: 2, endColumn: 9 }), at({ endLine: 4, endColumn: 1 })],
+        internalErrors: [],
+      },
+    ]);
     expect(log.runs[0]?.results?.map((r) => r.locations?.[0]?.physicalLocation?.region)).toEqual([
       { startLine: 3, startColumn: 5, endLine: 3, endColumn: 6 },
       { startLine: 3, startColumn: 5, endLine: 3, endColumn: 6 },
@@ -183,8 +229,15 @@ describe("sarif reporter", () => {
 
   it("records the run's outcome in invocations, and still validates", () => {
     const run = (exitCode?: number, internalErrors: string[] = []) =>
-      JSON.parse(formatSarif(maskResults([{ path: "h.md", profile: "generic", diagnostics: [], internalErrors }]), { ...OPTIONS, ...(exitCode === undefined ? {} : { exitCode }) })) as Log;
-    expect(run(0).runs[0]?.invocations).toEqual([{ executionSuccessful: true, exitCode: 0, exitCodeDescription: "no errors (warnings within --max-warnings)" }]);
+      JSON.parse(
+        formatSarif(maskResults([{ path: "h.md", profile: "generic", diagnostics: [], internalErrors }]), {
+          ...OPTIONS,
+          ...(exitCode === undefined ? {} : { exitCode }),
+        }),
+      ) as Log;
+    expect(run(0).runs[0]?.invocations).toEqual([
+      { executionSuccessful: true, exitCode: 0, exitCodeDescription: "no errors (warnings within --max-warnings)" },
+    ]);
     expect(run(1).runs[0]?.invocations?.[0]?.executionSuccessful).toBe(true);
     expect(run(2).runs[0]?.invocations).toEqual([{ executionSuccessful: false, exitCode: 2, exitCodeDescription: "usage, configuration or internal error" }]);
     expect(run(undefined).runs[0]?.invocations).toEqual([{ executionSuccessful: true }]);

@@ -54,13 +54,17 @@ describe("resume: the verdict and every warning before the content", () => {
     const { lines, begin, end } = layout(out.stdout);
     const header = [
       "verdict: resumed (--dry-run: nothing was changed); 1 warning",
-      expect.stringMatching(/^warning: integrity: 16:12 integrity: Integrity mismatch: the body changed after sealing \(recorded sha256:[0-9a-f]{12}…, computed sha256:[0-9a-f]{12}…\)$/),
+      expect.stringMatching(
+        /^warning: integrity: 16:12 integrity: Integrity mismatch: the body changed after sealing \(recorded sha256:[0-9a-f]{12}…, computed sha256:[0-9a-f]{12}…\)$/,
+      ),
       "note: drift: not checked (--no-git)",
     ];
     expect(lines.slice(0, begin)).toEqual([`handoff resume: ${rel} (hatch3r)`, ...header]);
     expect(lines.findIndex((l) => l.includes("git push --force"))).toBeGreaterThan(begin);
     expect(lines.slice(end + 1, -2)).toEqual(header);
-    expect(lines.at(-2)).toMatch(/^stats: 8 sections, \d+ words, 1 finding \(1 integrity\), confidence 0\.5 \(shown as low: integrity did not verify\), status open \(unchanged: --dry-run\)$/);
+    expect(lines.at(-2)).toMatch(
+      /^stats: 8 sections, \d+ words, 1 finding \(1 integrity\), confidence 0\.5 \(shown as low: integrity did not verify\), status open \(unchanged: --dry-run\)$/,
+    );
 
     const strict = await cli(["resume", "--strict", "--no-git", "--now", RESUME_AT], repo.root);
     expect(strict.code).toBe(1);
@@ -92,7 +96,9 @@ describe("resume: the verdict and every warning before the content", () => {
     expect(lines.slice(end + 1, -2)).toEqual(header);
     const strict = await cli(["resume", "--strict", "--now", RESUME_AT], repo.root);
     expect(strict.code).toBe(1);
-    expect(strict.stdout.split("\n")[2]).toBe(`refused: drift: same branch, 1 commit since ${recorded} (git log --oneline ${recorded}..HEAD, without the commits that only change handoff files): ${work} fix region`);
+    expect(strict.stdout.split("\n")[2]).toBe(
+      `refused: drift: same branch, 1 commit since ${recorded} (git log --oneline ${recorded}..HEAD, without the commits that only change handoff files): ${work} fix region`,
+    );
   });
 
   it("--strict refuses an expiry warning (a creation time in the future) that resumes by default", async () => {
@@ -122,7 +128,11 @@ describe("resume: the verdict and every warning before the content", () => {
     const missing = "integrity: 1:1 integrity: No 'integrity' value: the body cannot be checked for changes (run 'handoff seal')";
     const warned = await cli(["resume", "--dry-run", "--no-git", "--now", RESUME_AT], repo.root);
     expect(warned.code).toBe(0);
-    expect(warned.stdout.split("\n").slice(0, 3)).toEqual([`handoff resume: ${contract} (contract)`, "verdict: resumed (--dry-run: nothing was changed); 1 warning", `warning: ${missing}`]);
+    expect(warned.stdout.split("\n").slice(0, 3)).toEqual([
+      `handoff resume: ${contract} (contract)`,
+      "verdict: resumed (--dry-run: nothing was changed); 1 warning",
+      `warning: ${missing}`,
+    ]);
     const strict = await cli(["resume", "--strict", "--no-git", "--now", RESUME_AT], repo.root);
     expect(strict.code).toBe(1);
     expect(strict.stdout.split("\n")[2]).toBe(`refused: ${missing}`);
@@ -167,7 +177,8 @@ describe("resume picks the same handoff on every machine", () => {
   });
 
   it("falls back to the time in the file name, then the path", async () => {
-    const body = "\n\n## Goal\n\nShip it.\n\n## Verified facts\n\n- `npm test` passed (exit 0).\n\n## Unresolved work\n\n- Docs.\n\n## Next action\n\nWrite the docs.\n";
+    const body =
+      "\n\n## Goal\n\nShip it.\n\n## Verified facts\n\n- `npm test` passed (exit 0).\n\n## Unresolved work\n\n- Docs.\n\n## Next action\n\nWrite the docs.\n";
     repo.write(".handoffs/HANDOFF-app-20260301T0900Z.md", `# HANDOFF app 20260301T0900Z${body}`);
     repo.write(".handoffs/HANDOFF-app-20260302T0800Z.md", `# HANDOFF app 20260302T0800Z${body}`);
     repo.write("handoffs/b.md", `# HANDOFF b v1${body}`);
@@ -176,7 +187,9 @@ describe("resume picks the same handoff on every machine", () => {
     const listed = JSON.parse(out.stdout) as { stores: Array<{ path: string }>; handoffs: Array<{ path: string; store: string }> };
     expect(listed.stores.map((s) => s.path)).toEqual(["handoffs"]);
     // `handoffs/` wins the contract lookup; .handoffs/ is read with --dir.
-    const dotted = JSON.parse((await cli(["list", "--format", "json", "--dir", ".handoffs", "--now", RESUME_AT], repo.root)).stdout) as { handoffs: Array<{ path: string }> };
+    const dotted = JSON.parse((await cli(["list", "--format", "json", "--dir", ".handoffs", "--now", RESUME_AT], repo.root)).stdout) as {
+      handoffs: Array<{ path: string }>;
+    };
     expect(dotted.handoffs.map((h) => h.path)).toEqual([".handoffs/HANDOFF-app-20260302T0800Z.md", ".handoffs/HANDOFF-app-20260301T0900Z.md"]);
     expect(listed.handoffs.map((h) => h.path)).toEqual(["handoffs/a.md", "handoffs/b.md"]);
   });
@@ -198,7 +211,9 @@ describe("verify --git and the handoff's own commit", () => {
     const work = repo.commit("more work").slice(0, 7);
     out = await cli(["verify", "--git", rel], repo.root);
     expect(out.code).toBe(1);
-    expect(out.stdout.split("\n")[1]).toBe(`${rel}: git: same branch, 1 commit since ${recorded} (git log --oneline ${recorded}..HEAD, without the commits that only change handoff files):`);
+    expect(out.stdout.split("\n")[1]).toBe(
+      `${rel}: git: same branch, 1 commit since ${recorded} (git log --oneline ${recorded}..HEAD, without the commits that only change handoff files):`,
+    );
     expect(out.stdout.split("\n")[2]).toBe(`  ${work} more work`);
   });
 });
@@ -210,8 +225,12 @@ describe("list", () => {
     expect(made.code).toBe(0);
     const table = (await cli(["list", "--now", RESUME_AT], repo.root)).stdout.trimEnd().split("\n");
     expect(table[0]?.split(/\s{2,}/)).toEqual(["id", "profile", "store", "status", "branch", "updated", "summary", "health"]);
-    expect(table[1]).toMatch(/^HANDOFF-[a-z0-9-]+-20260302T1030Z\s+contract\s+\.handoffs\s+-\s+-\s+-\s+HANDOFF [a-z0-9-]+ 20260302T1030Z\s+not sealed, no findings$/);
-    expect(table[2]).toMatch(/^2026-03-02_T0900_[0-9a-f]{5}_sealed\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T09:00:00Z\s+sealed\s+integrity ok, no findings$/);
+    expect(table[1]).toMatch(
+      /^HANDOFF-[a-z0-9-]+-20260302T1030Z\s+contract\s+\.handoffs\s+-\s+-\s+-\s+HANDOFF [a-z0-9-]+ 20260302T1030Z\s+not sealed, no findings$/,
+    );
+    expect(table[2]).toMatch(
+      /^2026-03-02_T0900_[0-9a-f]{5}_sealed\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T09:00:00Z\s+sealed\s+integrity ok, no findings$/,
+    );
     const json = JSON.parse((await cli(["list", "--format", "json", "--now", RESUME_AT], repo.root)).stdout) as {
       stores: Array<{ path: string; profile: string }>;
       handoffs: Array<{ store: string; health: unknown }>;
@@ -229,10 +248,22 @@ describe("list", () => {
 
 describe("nothing to resume", () => {
   it("says so on stdout, in text and JSON, with exit 0", async () => {
-    expect(await cli(["resume"], repo.root)).toEqual({ code: 0, stdout: "handoff resume: nothing to resume: no handoff store here\nverdict: none\n", stderr: "" });
+    expect(await cli(["resume"], repo.root)).toEqual({
+      code: 0,
+      stdout: "handoff resume: nothing to resume: no handoff store here\nverdict: none\n",
+      stderr: "",
+    });
     const json = await cli(["resume", "--format", "json"], repo.root);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ verdict: "none", dryRun: false, strict: false, reason: "no handoff store here", path: null, stores: [], candidates: [] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      verdict: "none",
+      dryRun: false,
+      strict: false,
+      reason: "no handoff store here",
+      path: null,
+      stores: [],
+      candidates: [],
+    });
     const rel = await sealedHandoff(repo, "done");
     expect((await cli(["resume", "--no-git", "--now", RESUME_AT], repo.root)).code).toBe(0);
     expect(await cli(["resume", "--now", RESUME_AT], repo.root)).toEqual({
@@ -251,8 +282,18 @@ describe("resume --format json", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("Run `npm test -- region`.", "Run `npm test`."));
     const out = await cli(["resume", "--format", "json", "--dry-run", "--no-git", "--now", RESUME_AT], repo.root);
     expect(out.code).toBe(0);
-    const report = JSON.parse(out.stdout) as Record<string, unknown> & { handoff: Record<string, unknown>; frontmatter: Record<string, unknown>; checks: unknown[] };
-    expect([report.verdict, report.dryRun, report.strict, report.selection, report.statusChange]).toEqual(["resumed", true, false, "newest-open", { from: "open", to: null }]);
+    const report = JSON.parse(out.stdout) as Record<string, unknown> & {
+      handoff: Record<string, unknown>;
+      frontmatter: Record<string, unknown>;
+      checks: unknown[];
+    };
+    expect([report.verdict, report.dryRun, report.strict, report.selection, report.statusChange]).toEqual([
+      "resumed",
+      true,
+      false,
+      "newest-open",
+      { from: "open", to: null },
+    ]);
     const head = repo.git("rev-parse", "--short=7", "HEAD");
     expect(report.handoff).toEqual({
       id: path.basename(rel, ".md"),
@@ -270,7 +311,14 @@ describe("resume --format json", () => {
     });
     expect(report.frontmatter.type).toBe("handoff");
     expect(report.checks).toEqual([
-      expect.objectContaining({ check: "integrity", outcome: "warning", line: 16, column: 12, ruleId: "integrity", message: expect.stringMatching(/^Integrity mismatch: /) }),
+      expect.objectContaining({
+        check: "integrity",
+        outcome: "warning",
+        line: 16,
+        column: 12,
+        ruleId: "integrity",
+        message: expect.stringMatching(/^Integrity mismatch: /),
+      }),
       { check: "injection", outcome: "ok", message: null, line: null, column: null, ruleId: null },
       { check: "schema", outcome: "ok", message: null, line: null, column: null, ruleId: null },
       { check: "sections", outcome: "ok", message: null, line: null, column: null, ruleId: null },

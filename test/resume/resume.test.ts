@@ -103,9 +103,15 @@ describe("producer → consumer round trip", () => {
     const table = await cli(["list", "--now", LATER], repo.root);
     const rows = table.stdout.trimEnd().split("\n");
     expect(rows[0]?.split(/\s{2,}/)).toEqual(["id", "profile", "store", "status", "branch", "updated", "summary", "health"]);
-    expect(rows[1]).toMatch(/^2026-03-02_T1030_[0-9a-f]{5}_newer\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T10:30:00Z\s+newer\s+integrity ok, no findings$/);
-    expect(rows[2]).toMatch(/^2026-03-02_T0900_[0-9a-f]{5}_older\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T09:00:00Z\s+older\s+integrity ok, no findings$/);
-    const json = JSON.parse((await cli(["list", "--format", "json", "--status", "open", "--now", LATER], repo.root)).stdout) as { handoffs: Array<{ id: string }> };
+    expect(rows[1]).toMatch(
+      /^2026-03-02_T1030_[0-9a-f]{5}_newer\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T10:30:00Z\s+newer\s+integrity ok, no findings$/,
+    );
+    expect(rows[2]).toMatch(
+      /^2026-03-02_T0900_[0-9a-f]{5}_older\s+hatch3r\s+\.hatch3r\/handoffs\s+open\s+main\s+2026-03-02T09:00:00Z\s+older\s+integrity ok, no findings$/,
+    );
+    const json = JSON.parse((await cli(["list", "--format", "json", "--status", "open", "--now", LATER], repo.root)).stdout) as {
+      handoffs: Array<{ id: string }>;
+    };
     expect(json.handoffs.map((h) => h.id.slice(-5))).toEqual(["newer", "older"]);
   });
 });
@@ -118,7 +124,9 @@ describe("resume refusals, in hatch3r's order", () => {
     expect(out.code).toBe(0);
     expect(out.stdout.split("\n").slice(1, 3)).toEqual([
       "verdict: resumed; 1 warning",
-      expect.stringMatching(/^warning: integrity: 16:12 integrity: Integrity mismatch: the body changed after sealing \(recorded sha256:[0-9a-f]{12}…, computed sha256:[0-9a-f]{12}…\)$/),
+      expect.stringMatching(
+        /^warning: integrity: 16:12 integrity: Integrity mismatch: the body changed after sealing \(recorded sha256:[0-9a-f]{12}…, computed sha256:[0-9a-f]{12}…\)$/,
+      ),
     ]);
     expect(out.stdout).toContain("confidence 0.5 (shown as low: integrity did not verify)");
   });
@@ -154,7 +162,9 @@ describe("resume refusals, in hatch3r's order", () => {
     const sha = repo.commit("add a");
     const out = await cli(["resume", "--now", LATER], repo.root);
     expect(out.code).toBe(0);
-    expect(out.stdout.split("\n")[2]).toMatch(new RegExp(`^warning: drift: same branch, 1 commit since [0-9a-f]{7} \\(git log --oneline [0-9a-f]{7}\\.\\.HEAD\\): ${sha.slice(0, 7)} add a$`));
+    expect(out.stdout.split("\n")[2]).toMatch(
+      new RegExp(`^warning: drift: same branch, 1 commit since [0-9a-f]{7} \\(git log --oneline [0-9a-f]{7}\\.\\.HEAD\\): ${sha.slice(0, 7)} add a$`),
+    );
   });
 });
 
@@ -183,7 +193,14 @@ describe("unforgeable markers", () => {
     await newHandoff(repo, "forged", { "Work Done": forged }, true);
     writeFileSync(
       path.join(repo.root, "handoff.config.json"),
-      JSON.stringify({ rules: Object.fromEntries(["override", "role", "fake-delimiter", "marker-spoof", "tool-call", "prompt-extraction", "exfil-link", "hidden-content", "obfuscation"].map((n) => [`injection-${n}`, "off"])) }),
+      JSON.stringify({
+        rules: Object.fromEntries(
+          ["override", "role", "fake-delimiter", "marker-spoof", "tool-call", "prompt-extraction", "exfil-link", "hidden-content", "obfuscation"].map((n) => [
+            `injection-${n}`,
+            "off",
+          ]),
+        ),
+      }),
     );
     const out = await cli(["resume", "--now", LATER], repo.root);
     expect(out.code).toBe(0);
@@ -228,7 +245,11 @@ describe("the store", () => {
       expect(out.code).toBe(0);
       names.push(out.stdout.trim());
     }
-    const project = path.basename(repo.root).replace(/[^a-z0-9]+/gi, "-").toLowerCase().replace(/^-|-$/g, "");
+    const project = path
+      .basename(repo.root)
+      .replace(/[^a-z0-9]+/gi, "-")
+      .toLowerCase()
+      .replace(/^-|-$/g, "");
     expect(names).toEqual([
       `.handoffs/HANDOFF-${project}-20260302T0900Z.md`,
       `.handoffs/HANDOFF-${project}-20260302T0900Z-2.md`,
@@ -292,7 +313,11 @@ describe("verified-delivery records", () => {
     expect(out.code).toBe(1);
     expect(out.stdout).toContain("refused: record: the record is closed: a closed verified-delivery record never resumes");
     out = await cli(["new", "--profile", "verified-delivery", "--now", LATER], repo.root);
-    expect(out).toEqual({ code: 2, stdout: "", stderr: "handoff: a verified-delivery record already exists at .verified-delivery/handoff.json: resume or close it first\n" });
+    expect(out).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "handoff: a verified-delivery record already exists at .verified-delivery/handoff.json: resume or close it first\n",
+    });
   });
 });
 
@@ -301,7 +326,10 @@ describe("concurrent resume", () => {
     const file = await newHandoff(repo);
     const bin = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
     const run = () =>
-      promisify(execFile)(process.execPath, [bin, "resume", path.basename(file, ".md"), "--now", LATER, "--no-git"], { cwd: repo.root, env: { ...process.env, NO_COLOR: "1" } }).then(
+      promisify(execFile)(process.execPath, [bin, "resume", path.basename(file, ".md"), "--now", LATER, "--no-git"], {
+        cwd: repo.root,
+        env: { ...process.env, NO_COLOR: "1" },
+      }).then(
         () => 0,
         (error: { code?: number }) => error.code ?? -1,
       );
@@ -330,7 +358,14 @@ describe("resume output and sources", () => {
     await newHandoff(repo);
     const out = await cli(["resume", "--format", "json", "--dry-run", "--now", LATER], repo.root);
     expect(out.code).toBe(0);
-    const report = JSON.parse(out.stdout) as { verdict: string; dryRun: boolean; profile: string; parts: Array<{ title: string }>; checks: Array<{ check: string; outcome: string }>; statusChange: unknown };
+    const report = JSON.parse(out.stdout) as {
+      verdict: string;
+      dryRun: boolean;
+      profile: string;
+      parts: Array<{ title: string }>;
+      checks: Array<{ check: string; outcome: string }>;
+      statusChange: unknown;
+    };
     expect(report.verdict).toBe("resumed");
     expect(report.dryRun).toBe(true);
     expect(report.profile).toBe("hatch3r");

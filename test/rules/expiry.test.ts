@@ -53,7 +53,9 @@ describe("expiry", () => {
       text: generic("created: 2026-04-25T00:00:00Z"),
       now: NOW,
       config: { rules: { expiry: ["warning", { days: 3 }] } },
-      expected: ["2:10 warning Handoff expired 2026-04-28T00:00:00Z (3 days before now, 2026-05-01T00:00:00Z; from created + 3 days); re-check its state before resuming"],
+      expected: [
+        "2:10 warning Handoff expired 2026-04-28T00:00:00Z (3 days before now, 2026-05-01T00:00:00Z; from created + 3 days); re-check its state before resuming",
+      ],
     },
     {
       name: "reports an impossible calendar date",

@@ -2,8 +2,7 @@ import { describe } from "vitest";
 import { factsHypotheses } from "../../rules/facts-hypotheses.js";
 import { ruleCases } from "../helpers/rule-tester.js";
 
-const contract = (facts: string, extra = "") =>
-  `# HANDOFF api 20260304T1730Z\n\n## Goal\n\ng\n\n## Verified facts\n\n${facts}\n${extra}`;
+const contract = (facts: string, extra = "") => `# HANDOFF api 20260304T1730Z\n\n## Goal\n\ng\n\n## Verified facts\n\n${facts}\n${extra}`;
 
 describe("facts-hypotheses", () => {
   ruleCases(factsHypotheses, [
@@ -54,9 +53,7 @@ describe("facts-hypotheses", () => {
     {
       name: "reports a combined facts-and-hypotheses heading as an error in the contract profile",
       text: "# HANDOFF api v1\n\n## Goal\n\ng\n\n## Verified facts and hypotheses\n\n- maybe\n",
-      expected: [
-        "7:1 error 'Verified facts and hypotheses' mixes verified facts and hypotheses: the contract profile keeps them in separate sections",
-      ],
+      expected: ["7:1 error 'Verified facts and hypotheses' mixes verified facts and hypotheses: the contract profile keeps them in separate sections"],
     },
     {
       name: "accepts a combined heading in a profile that does not separate them",
@@ -66,9 +63,7 @@ describe("facts-hypotheses", () => {
     {
       name: "reads a generic handoff's Verified facts for hedges, without asking each claim for evidence",
       text: "# Notes\n\n## Verified facts\n\n- It should work now.\n",
-      expected: [
-        "5:6 warning Hedged wording 'should work' in Verified facts: move the claim to Hypotheses until a command confirms it",
-      ],
+      expected: ["5:6 warning Hedged wording 'should work' in Verified facts: move the claim to Hypotheses until a command confirms it"],
     },
     {
       name: "reads a section the classifier gives the verified-facts role, in any wording or language",

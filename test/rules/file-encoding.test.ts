@@ -15,9 +15,7 @@ function lint(data: Uint8Array, only = false): string[] {
 
 describe("file-encoding", () => {
   it("reports invalid UTF-8 at its line and column, and nothing else about the file", () => {
-    expect(lint(bytes("# Title\n\nNo next steps here, caf", [0xe9], "\n"))).toEqual([
-      "3:24 file-encoding error Invalid UTF-8 byte 0xE9 at byte 32",
-    ]);
+    expect(lint(bytes("# Title\n\nNo next steps here, caf", [0xe9], "\n"))).toEqual(["3:24 file-encoding error Invalid UTF-8 byte 0xE9 at byte 32"]);
   });
 
   it("reports a NUL byte (a binary file such as a macOS ._ file)", () => {

@@ -49,7 +49,9 @@ describe("file-read", () => {
   it("takes the limit from config when no option is given", async () => {
     const session = createSession({ cwd, rules: [fileRead], config: { maxFileSize: 100 } });
     const { results } = await lintPaths(["h/big.md"], session);
-    expect(results[0]?.diagnostics.map((d) => d.message)).toEqual(["File is 2000 bytes, over the 100-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)"]);
+    expect(results[0]?.diagnostics.map((d) => d.message)).toEqual([
+      "File is 2000 bytes, over the 100-byte limit; it was not read (raise the limit with --max-file-size or maxFileSize in the config)",
+    ]);
   });
 
   it("reports a dangling link named explicitly", async () => {

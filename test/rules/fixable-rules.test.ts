@@ -26,7 +26,8 @@ RuleTester(lineEndings, {
   ],
 });
 
-const CONTRACT = "# HANDOFF app 20260301T1000Z\n\n## Goal\n\nShip.\n\n## Durable context\n\nmain.\n\n## Session state\n\nClean.\n\n## Verified facts\n\n- Green.\n\n## Hypotheses\n\n- None.\n\n## Unresolved work\n\n- None.\n\n## Next action\n\n1. Run it.\n";
+const CONTRACT =
+  "# HANDOFF app 20260301T1000Z\n\n## Goal\n\nShip.\n\n## Durable context\n\nmain.\n\n## Session state\n\nClean.\n\n## Verified facts\n\n- Green.\n\n## Hypotheses\n\n- None.\n\n## Unresolved work\n\n- None.\n\n## Next action\n\n1. Run it.\n";
 
 RuleTester(requiredSections, {
   valid: [{ name: "every contract section", profile: "contract", text: CONTRACT }],
@@ -42,9 +43,7 @@ RuleTester(requiredSections, {
       name: "a missing last section is appended after one blank line",
       profile: "contract",
       text: CONTRACT.replace("\n## Next action\n\n1. Run it.\n", ""),
-      errors: [
-        { messageId: "missing", data: { section: "Next action", profile: "contract" }, line: 1, column: 1, endLine: 1, endColumn: 1 },
-      ],
+      errors: [{ messageId: "missing", data: { section: "Next action", profile: "contract" }, line: 1, column: 1, endLine: 1, endColumn: 1 }],
       output: CONTRACT.replace("## Next action\n\n1. Run it.\n", "## Next action\n\nNot recorded yet.\n"),
     },
   ],
@@ -56,7 +55,9 @@ RuleTester(integrity, {
     {
       name: "a seal that no longer matches: the fix writes the digest of the text as it is",
       text: "---\nstatus: open\nintegrity: sha256:0000000000000000000000000000000000000000000000000000000000000000\n---\n# Handoff\n\nText.\n",
-      errors: [{ messageId: "mismatch", data: { recorded: "sha256:000000000000…", computed: "sha256:3cfb43d96819…" }, line: 3, column: 12, endLine: 3, endColumn: 83 }],
+      errors: [
+        { messageId: "mismatch", data: { recorded: "sha256:000000000000…", computed: "sha256:3cfb43d96819…" }, line: 3, column: 12, endLine: 3, endColumn: 83 },
+      ],
       output: "---\nstatus: open\nintegrity: sha256:3cfb43d9681944d18436495adf5e57ccd3ed474efd930da16a5f6326829dd691\n---\n# Handoff\n\nText.\n",
     },
   ],
@@ -71,7 +72,8 @@ RuleTester(markdownlint, {
       errors: [
         {
           ruleId: "MD018",
-          message: "No space after hash on atx style heading: the line renders as text, not as a heading; put a space after the '#' [Context: \"##Next steps\"]",
+          message:
+            "No space after hash on atx style heading: the line renders as text, not as a heading; put a space after the '#' [Context: \"##Next steps\"]",
           line: 3,
           column: 1,
           endLine: 3,

@@ -41,7 +41,7 @@ describe("integrity", () => {
     {
       name: "reports a malformed value for other profiles",
       text: "---\nintegrity: md5:abc\n---\n\n# Notes\n",
-      expected: ['2:12 error \'integrity\' "md5:abc" is malformed: expected sha256: followed by 64 lowercase hex digits'],
+      expected: ["2:12 error 'integrity' \"md5:abc\" is malformed: expected sha256: followed by 64 lowercase hex digits"],
     },
     {
       name: "checks the canonical form of a generic document",

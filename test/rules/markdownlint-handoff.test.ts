@@ -29,7 +29,9 @@ describe("handoff preset: a wrapped line read as a list (MD032, MD004)", () => {
         "re-wrap the paragraph so the line does not start with '+', or escape the marker as '\\+' (changing the marker or its indentation keeps the list) " +
         '[Context: "+ teal on cream for the sideba..."]',
     ]);
-    expect(lint(`# T\n\n${LONG}\n1. small change in the palette.\n`)[0]).toContain("starts with '1. ', so it renders as a list item; re-wrap the paragraph so the line does not start with '1.', or escape the marker as '1\\.'");
+    expect(lint(`# T\n\n${LONG}\n1. small change in the palette.\n`)[0]).toContain(
+      "starts with '1. ', so it renders as a list item; re-wrap the paragraph so the line does not start with '1.', or escape the marker as '1\\.'",
+    );
   });
 
   it("reports a wrapped line inside a list item that becomes a nested list (markdownlint says MD004 and would have the marker changed)", () => {
@@ -55,7 +57,7 @@ describe("handoff preset: a wrapped line read as a list (MD032, MD004)", () => {
 describe("handoff preset: headings without a space (MD018)", () => {
   it("reports '#Word' starting a block: it renders as text, not a heading", () => {
     expect(lint("# T\n\n#Decisions\n\ntext\n")).toEqual([
-      '3 MD018 warning No space after hash on atx style heading: the line renders as text, not as a heading; put a space after the \'#\' [Context: "#Decisions"]',
+      "3 MD018 warning No space after hash on atx style heading: the line renders as text, not as a heading; put a space after the '#' [Context: \"#Decisions\"]",
     ]);
   });
 
@@ -70,7 +72,7 @@ describe("handoff preset: list numbers (MD029)", () => {
   it("reports an item rendered with another number than the one written", () => {
     expect(lint("# T\n\n1. one\n3. three\n")).toEqual([
       "4 MD029 warning Ordered list item prefix [written 3, rendered as 2]: Markdown numbers a list's items on from the first item's number, " +
-        'so a reference to item 3 points elsewhere; renumber the list',
+        "so a reference to item 3 points elsewhere; renumber the list",
     ]);
     expect(ids("# T\n\n1. one\n3. three\n4. four\n")).toEqual(["4 MD029", "5 MD029"]);
   });
@@ -160,7 +162,11 @@ describe("markdownlint presets and config", () => {
   it("a document cannot turn on what the preset or config turned off, nor tighten options; it may silence rules", () => {
     expect(ids(`<!-- markdownlint-enable MD040 -->\n${styleText}`)).toEqual([]);
     expect(ids(`<!-- markdownlint-configure-file { "default": true } -->\n${styleText}`)).toEqual([]);
-    expect(ids(`<!-- markdownlint-configure-file { "MD013": { "line_length": 10 } } -->\n# T\n\nfour words per line then more words\n`, { markdownlint: { MD013: { line_length: 100 } } })).toEqual([]);
+    expect(
+      ids(`<!-- markdownlint-configure-file { "MD013": { "line_length": 10 } } -->\n# T\n\nfour words per line then more words\n`, {
+        markdownlint: { MD013: { line_length: 100 } },
+      }),
+    ).toEqual([]);
     expect(ids("<!-- markdownlint-disable MD018 -->\n# T\n\n#Decisions\n")).toEqual([]);
     expect(ids("<!-- markdownlint-disable MD018 -->\n# T\n\n#Decisions\n<!-- markdownlint-enable MD018 -->\n\n#Risks\n")).toEqual(["7 MD018"]);
   });
@@ -182,8 +188,12 @@ describe("markdownlint names and options are checked against markdownlint's rule
     expect(session({ markdownlint: { MD013: { line_lenght: 100 } } })).toThrow(
       "config 'markdownlint': unknown option 'line_lenght' of MD013 (line-length) (not in markdownlint 0.40.0's config schema)",
     );
-    expect(session({ markdownlint: { "line-length": { line_length: "wide" } } })).toThrow("config 'markdownlint': MD013 (line-length) option 'line_length' must be integer");
-    expect(session({ markdownlint: { MD040: "yes" } })).toThrow(`config 'markdownlint': MD040 (fenced-code-language) must be true, false, "error", "warning" or an options object`);
+    expect(session({ markdownlint: { "line-length": { line_length: "wide" } } })).toThrow(
+      "config 'markdownlint': MD013 (line-length) option 'line_length' must be integer",
+    );
+    expect(session({ markdownlint: { MD040: "yes" } })).toThrow(
+      `config 'markdownlint': MD040 (fenced-code-language) must be true, false, "error", "warning" or an options object`,
+    );
     expect(session({ rules: { MD013: ["warning", { line_lenght: 100 }] } })).toThrow(
       "config 'rules': unknown option 'line_lenght' of MD013 (line-length) (not in markdownlint 0.40.0's config schema)",
     );
@@ -191,7 +201,9 @@ describe("markdownlint names and options are checked against markdownlint's rule
   });
 
   it("accepts ids, aliases, tags and options that markdownlint has", () => {
-    expect(session({ markdownlint: { default: true, whitespace: false, "line-length": { line_length: 120, tables: false }, MD029: { style: "ordered" } } })).not.toThrow();
+    expect(
+      session({ markdownlint: { default: true, whitespace: false, "line-length": { line_length: 120, tables: false }, MD029: { style: "ordered" } } }),
+    ).not.toThrow();
     expect(session({ rules: { "single-h1": "off", MD046: ["warning", { style: "fenced" }] } })).not.toThrow();
   });
 });

@@ -43,9 +43,7 @@ describe("markdownlint bridge", () => {
 
   it("takes a severity per MD id from config, also under the rule's alias", () => {
     expect(lint("# T\ntext\n", { rules: { MD022: "error" } })).toEqual([`1:1-1 MD022 error ${MD022} [Context: "# T"]`]);
-    expect(lint("# T\ntext\n", { rules: { "blanks-around-headings": "info" } })).toEqual([
-      `1:1-1 MD022 info ${MD022} [Context: "# T"]`,
-    ]);
+    expect(lint("# T\ntext\n", { rules: { "blanks-around-headings": "info" } })).toEqual([`1:1-1 MD022 info ${MD022} [Context: "# T"]`]);
     expect(lint("# T\ntext\n", { rules: { MD022: "off" } })).toEqual([]);
   });
 

@@ -79,7 +79,7 @@ describe("next-action", () => {
       expected: [],
     },
     {
-      name: "does not take a label that says there is nothing (\"Features remaining: 0\")",
+      name: 'does not take a label that says there is nothing ("Features remaining: 0")',
       text: "# H\n\n## Status\n\nFeatures remaining: 0\n\n**Next steps:** none\n\n## Bugs (WIP)\n\nx\n",
       expected: [
         "1:1 warning No next-action section, though work is pending (the heading 'Bugs (WIP)' marks unfinished work): say what the next session should do first (e.g. '## Next steps')",

@@ -11,14 +11,17 @@ const shared = [path.resolve(repoRoot, "../shared"), "/work/shared"].find((dir) 
 const corpus = shared ? path.join(shared, "corpus-public") : undefined;
 
 describe("no-secrets on the public corpus", () => {
-  it.skipIf(!corpus)("finds nothing in corpus-public/docs and templates: SHAs, digests and UUIDs are never flagged (skipped when ../shared/corpus-public is absent)", async () => {
-    const session = createSession({ cwd: corpus as string, rules: [noSecrets], config: {} });
-    const run = await lintPaths(["docs", "templates"], session);
-    expect(run.results.length).toBeGreaterThanOrEqual(76);
-    const found = run.results.flatMap((r) => r.diagnostics.map((d) => `${r.path}:${d.line}:${d.column} ${d.ruleId}`));
-    // The one binary file is not checked at all, and says so even with the file rules left out.
-    expect(found).toEqual(["docs/019-forge-appledouble-binary.md:1:1 file-encoding"]);
-  });
+  it.skipIf(!corpus)(
+    "finds nothing in corpus-public/docs and templates: SHAs, digests and UUIDs are never flagged (skipped when ../shared/corpus-public is absent)",
+    async () => {
+      const session = createSession({ cwd: corpus as string, rules: [noSecrets], config: {} });
+      const run = await lintPaths(["docs", "templates"], session);
+      expect(run.results.length).toBeGreaterThanOrEqual(76);
+      const found = run.results.flatMap((r) => r.diagnostics.map((d) => `${r.path}:${d.line}:${d.column} ${d.ruleId}`));
+      // The one binary file is not checked at all, and says so even with the file rules left out.
+      expect(found).toEqual(["docs/019-forge-appledouble-binary.md:1:1 file-encoding"]);
+    },
+  );
 });
 
 describe("no-secrets documentation", () => {
@@ -26,5 +29,4 @@ describe("no-secrets documentation", () => {
     const doc = readFileSync(path.join(repoRoot, "rules/no-secrets.md"), "utf8");
     expect(SECRET_DETECTORS.filter((d) => !doc.includes(`| \`${d.id}\` |`)).map((d) => d.id)).toEqual([]);
   });
-
 });

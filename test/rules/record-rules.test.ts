@@ -34,14 +34,21 @@ describe("record-closed-pending", () => {
       name: "reports a closed record with pending steps",
       path: "handoff.json",
       text: record({ status: "closed", pending_steps: ["open-pr", "merge"] }),
-      expected: ["26:3 error The record is closed but lists 2 pending steps: a closed record never resumes, so they would be dropped (reopen it or move them out)"],
+      expected: [
+        "26:3 error The record is closed but lists 2 pending steps: a closed record never resumes, so they would be dropped (reopen it or move them out)",
+      ],
     },
   ]);
 });
 
 describe("record-pending-authorized", () => {
   ruleCases(recordPendingAuthorized, [
-    { name: "accepts pending steps inside the boundary (case and separators ignored)", path: "handoff.json", text: record({ pending_steps: ["Open PR"] }), expected: [] },
+    {
+      name: "accepts pending steps inside the boundary (case and separators ignored)",
+      path: "handoff.json",
+      text: record({ pending_steps: ["Open PR"] }),
+      expected: [],
+    },
     {
       name: "names each pending step outside the boundary, and those out of scope",
       path: "handoff.json",

@@ -13,14 +13,7 @@ const contract = (parts: { goal?: string; facts?: string; unresolved?: string; n
   ].join("\n");
 
 const hatch3rBody = (sections: string[], depth = "##") =>
-  [
-    "---",
-    "type: handoff",
-    "source_agent: a",
-    "---",
-    "",
-    ...sections.flatMap((s) => [`${s.startsWith("#") ? s : `${depth} ${s}`}`, "", "text", ""]),
-  ].join("\n");
+  ["---", "type: handoff", "source_agent: a", "---", "", ...sections.flatMap((s) => [`${s.startsWith("#") ? s : `${depth} ${s}`}`, "", "text", ""])].join("\n");
 
 const HATCH3R = ["Problem", "Decisions", "Work Done", "Work Remaining", "Blockers", "Next Steps", "Build & Test Status", "File Manifest"];
 
@@ -59,9 +52,7 @@ describe("required-sections", () => {
     },
     {
       name: "matches headings after normalizing case, numbering and a trailing colon",
-      text: contract({ goal: "g", facts: "f", unresolved: "u", next: "n" })
-        .replace("## Goal", "## 1. GOAL:")
-        .replace("## Next action", "## 4) next action"),
+      text: contract({ goal: "g", facts: "f", unresolved: "u", next: "n" }).replace("## Goal", "## 1. GOAL:").replace("## Next action", "## 4) next action"),
       expected: [],
     },
     { name: "accepts a hatch3r handoff with its eight sections", text: hatch3rBody(HATCH3R), expected: [] },

@@ -16,7 +16,16 @@ import { repoRoot } from "../helpers/locations.js";
 
 function fakeRule(report: Parameters<Parameters<Rule["check"]>[1]["report"]>[0]): Rule {
   return {
-    meta: { id: "fake", code: "HK999", description: "test", defaultSeverity: "error", profiles: "all", formats: ["markdown"], tags: [], messages: { found: "found {{what}} at {{where}}" } },
+    meta: {
+      id: "fake",
+      code: "HK999",
+      description: "test",
+      defaultSeverity: "error",
+      profiles: "all",
+      formats: ["markdown"],
+      tags: [],
+      messages: { found: "found {{what}} at {{where}}" },
+    },
     check: (_document, context) => context.report(report),
   };
 }
@@ -25,7 +34,9 @@ function internalErrors(rule: Rule): string[] {
   const result = lintText("handoff.md", "# Handoff\n", createSession({ cwd: "/virtual", rules: [rule] }));
   // The report never becomes a finding of its own: the file carries one internal-error finding instead.
   expect(result.diagnostics.map((d) => d.ruleId)).toEqual(["internal-error"]);
-  expect(result.diagnostics[0]?.message).toMatch(/^rule fake failed on this file \(RuleContractError: .*\): its checks of this file are missing; please report this bug$/);
+  expect(result.diagnostics[0]?.message).toMatch(
+    /^rule fake failed on this file \(RuleContractError: .*\): its checks of this file are missing; please report this bug$/,
+  );
   return result.internalErrors.map((e) => e.split("\n")[0] as string);
 }
 
@@ -52,7 +63,11 @@ describe("the engine enforces the rule contract", () => {
   });
 
   it("fills every placeholder of a correct report", () => {
-    const result = lintText("handoff.md", "# Handoff\n", createSession({ cwd: "/virtual", rules: [fakeRule({ messageId: "found", data: { what: "x", where: "y" }, offset: 0 })] }));
+    const result = lintText(
+      "handoff.md",
+      "# Handoff\n",
+      createSession({ cwd: "/virtual", rules: [fakeRule({ messageId: "found", data: { what: "x", where: "y" }, offset: 0 })] }),
+    );
     expect(result.internalErrors).toEqual([]);
     expect(result.diagnostics.map((d) => d.message)).toEqual(["found x at y"]);
   });
@@ -76,7 +91,7 @@ function documents(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return documents(file);
-    return /\.(md|markdown|txt|json)$/.test(entry.name) ? [file] : [];
+    return /\.(?:md|markdown|txt|json)$/.test(entry.name) ? [file] : [];
   });
 }
 
@@ -93,7 +108,9 @@ describe("every built-in rule keeps the contract", () => {
   it("runs every rule, switched on, over corpus/ and test/fixtures/ without an internal error or an unfilled message", () => {
     const files = [...documents(path.join(repoRoot, "corpus")), ...documents(path.join(repoRoot, "test/fixtures"))];
     expect(files.length).toBeGreaterThan(100);
-    const rules = Object.fromEntries(builtinRules.map((rule) => [rule.meta.id, rule.meta.defaultSeverity === "off" ? "error" : rule.meta.defaultSeverity] as const));
+    const rules = Object.fromEntries(
+      builtinRules.map((rule) => [rule.meta.id, rule.meta.defaultSeverity === "off" ? "error" : rule.meta.defaultSeverity] as const),
+    );
     const session = createSession({ cwd: repoRoot, config: { rules }, now: new Date("2026-03-01T12:00:00Z") });
     const seen = new Set<string>();
     for (const file of files) {

@@ -2,8 +2,7 @@ import { describe } from "vitest";
 import { sectionOrder } from "../../rules/section-order.js";
 import { ruleCases } from "../helpers/rule-tester.js";
 
-const doc = (...headings: string[]) =>
-  ["# HANDOFF api v1", "", ...headings.flatMap((h) => [`## ${h}`, "", "x", ""])].join("\n");
+const doc = (...headings: string[]) => ["# HANDOFF api v1", "", ...headings.flatMap((h) => [`## ${h}`, "", "x", ""])].join("\n");
 
 describe("section-order", () => {
   ruleCases(sectionOrder, [

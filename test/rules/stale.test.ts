@@ -11,7 +11,9 @@ describe("stale", () => {
       name: "reports a 'Last updated' line older than 30 days, once, at the newest stated date",
       text: "# Handoff\n\nLast updated: 2026-06-20. Branch: main.\n\n## Archive\n\nLast updated: 2026-05-28.\n",
       now,
-      expected: [`3:15 info The handoff states its date as 2026-06-20 (Last updated, line 3), about 5 months (164 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+      expected: [
+        `3:15 info The handoff states its date as 2026-06-20 (Last updated, line 3), about 5 months (164 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`,
+      ],
     },
     {
       name: "reads bold labels, other languages and date shapes",
@@ -23,13 +25,17 @@ describe("stale", () => {
       name: "reads last-updated labels in simplified and traditional Chinese, Estonian and Catalan",
       text: "# 项目交接\n\n> 最后更新：2026-05-28\n\n**最後更新**：2026年5月20日\n\n**Viimati uuendatud:** 2026-05-10\n\nÚltima actualització: 2026-05-01\n",
       now,
-      expected: [`3:8 info The handoff states its date as 2026-05-28 (最后更新, line 3), about 6 months (187 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+      expected: [
+        `3:8 info The handoff states its date as 2026-05-28 (最后更新, line 3), about 6 months (187 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`,
+      ],
     },
     {
       name: "reads a date opening a line as an update stamp, not a dated log entry of a sentence",
       text: "# 交接文件\n\n> **2026-08-05 更新。** 又做了一輪審查。\n\n- 2026-09-01 the parser was rewritten\n\n**2026-07-01 update:** CI green.\n",
       now,
-      expected: [`3:5 info The handoff states its date as 2026-08-05 (update stamp, line 3), about 4 months (118 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+      expected: [
+        `3:5 info The handoff states its date as 2026-08-05 (update stamp, line 3), about 4 months (118 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`,
+      ],
     },
     {
       name: "reads a dated title, an 'As of' line, a 'Last updated' heading and a table row",
@@ -95,7 +101,9 @@ describe("stale", () => {
         "# Handoff\n\n_Last updated: 2026-08-14. Supersedes all earlier notes._\n\n**Status:** Phase 1 complete\n\n" +
         "## Snapshot (2026-06-27, superseded)\n\nold\n",
       now,
-      expected: [`3:16 info The handoff states its date as 2026-08-14 (Last updated, line 3), about 4 months (109 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+      expected: [
+        `3:16 info The handoff states its date as 2026-08-14 (Last updated, line 3), about 4 months (109 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`,
+      ],
     },
     {
       name: "leaves a finished handoff alone (status completed, archived, closed or done)",
@@ -108,7 +116,9 @@ describe("stale", () => {
       path: "handoff.json",
       text: '{\n  "title": "Queue rework",\n  "createdAt": "2026-02-01",\n  "generated_at": "2026-03-08T19:27:00Z",\n  "notes": { "date": "2026-10-30" },\n  "summary": "updated 2026-10-01"\n}\n',
       now,
-      expected: [`4:20 info The handoff states its date as 2026-03-08T19:27 (record generated_at, line 4), about 9 months (267 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`],
+      expected: [
+        `4:20 info The handoff states its date as 2026-03-08T19:27 (record generated_at, line 4), about 9 months (267 days) before now (2026-12-01T00:00:00Z): ${NOTICE}`,
+      ],
     },
     {
       name: "leaves a closed JSON record alone",

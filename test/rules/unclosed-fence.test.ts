@@ -6,7 +6,7 @@ describe("unclosed-fence", () => {
   ruleCases(unclosedFence, [
     {
       name: "reports a fence left open to the end of the document, with the headings it swallows",
-      text: "# H\n\n```json\n{ \"a\": 1 }\n\n## Next steps\n\n- deploy\n",
+      text: '# H\n\n```json\n{ "a": 1 }\n\n## Next steps\n\n- deploy\n',
       expected: [
         "3:1 warning This code fence is never closed: the 5 lines after it, 1 heading among them, render as code, up to the end of the document; close it with a line of ```",
       ],

@@ -23,7 +23,9 @@ describe("unfilled-template", () => {
     {
       name: "counts TBD sections as a template from three on (a real handoff may leave one or two for later)",
       text: "# H\n\n## Problem\n\nTBD\n\n## Decisions\n\nTBD\n\n## Next steps\n\n- TBD\n",
-      expected: ["5:1 warning 3 template placeholders left unfilled: 'TBD' (line 5), 'TBD' (line 9), 'TBD' (line 13); fill them in or delete them before handing off"],
+      expected: [
+        "5:1 warning 3 template placeholders left unfilled: 'TBD' (line 5), 'TBD' (line 9), 'TBD' (line 13); fill them in or delete them before handing off",
+      ],
     },
     {
       name: "leaves one or two TBD values alone",
@@ -38,7 +40,7 @@ describe("unfilled-template", () => {
     {
       name: "never reads code spans, code blocks, HTML comments, link targets or autolinks",
       text:
-        "# H\n\nSet `head_sha` to `<full-head-sha>` and `{branch}`.\n\n```json\n{\"head_sha\": \"<sha>\"}\n```\n\n" +
+        '# H\n\nSet `head_sha` to `<full-head-sha>` and `{branch}`.\n\n```json\n{"head_sha": "<sha>"}\n```\n\n' +
         "<!-- fill in: {project} -->\n\nSee <https://example.com/{id}> and [docs](https://example.com/<x>).\n",
       expected: [],
     },

@@ -10,13 +10,40 @@ import { ruleCases } from "../helpers/rule-tester.js";
 
 const DEEP = `${">".repeat(2000)} deep`;
 const contract = (goal: string, next: string) =>
-  ["# HANDOFF api 20260304T1730Z", "", "## Goal", "", goal, "", "## Verified facts", "", "- f", "", "## Unresolved work", "", "- u", "", "## Next action", "", next, ""].join("\n");
+  [
+    "# HANDOFF api 20260304T1730Z",
+    "",
+    "## Goal",
+    "",
+    goal,
+    "",
+    "## Verified facts",
+    "",
+    "- f",
+    "",
+    "## Unresolved work",
+    "",
+    "- u",
+    "",
+    "## Next action",
+    "",
+    next,
+    "",
+  ].join("\n");
 
 describe("a section whose only content was not parsed", () => {
   ruleCases(nextAction, [
-    { name: "next-action: a deep block in the middle section is not an empty next step", text: `# Handoff\n\n## Next steps\n\n${DEEP}\n\n## Notes\n\nn\n`, expected: [] },
+    {
+      name: "next-action: a deep block in the middle section is not an empty next step",
+      text: `# Handoff\n\n## Next steps\n\n${DEEP}\n\n## Notes\n\nn\n`,
+      expected: [],
+    },
     { name: "next-action: nor in the last section", text: `# Handoff\n\n## Next steps\n\n${DEEP}\n`, expected: [] },
-    { name: "next-action: an empty one still is", text: "# Handoff\n\n## Next steps\n\nTBD\n\n## Notes\n\nn\n", expected: ["3:1 warning The next-action section 'Next steps' is empty"] },
+    {
+      name: "next-action: an empty one still is",
+      text: "# Handoff\n\n## Next steps\n\nTBD\n\n## Notes\n\nn\n",
+      expected: ["3:1 warning The next-action section 'Next steps' is empty"],
+    },
   ]);
   ruleCases(requiredSections, [
     { name: "required-sections: a deep block is not an empty required section", text: contract(DEEP, "n"), expected: [] },

@@ -9,7 +9,6 @@ import { describe, expect, it } from "vitest";
 import { CONTEXT_DETECTORS } from "../../src/3-check/secrets/context-detectors.js";
 import type { SecretDetector } from "../../src/3-check/secrets/detector.js";
 import { detectorMatches, scanSecrets } from "../../src/3-check/secrets/scan.js";
-import { cpuMs } from "../helpers/cpu-time.js";
 import { ALPHABETS, randomStrings } from "./labelled.js";
 
 const r = randomStrings(42424);
@@ -24,10 +23,12 @@ interface Table {
 }
 
 const fence = (line: string): string => "```sh\n" + line + "\n```";
-const v = (make: () => string): ((use: (value: string) => string) => [string, string]) => (use) => {
-  const value = make();
-  return [use(value), value];
-};
+const v =
+  (make: () => string): ((use: (value: string) => string) => [string, string]) =>
+  (use) => {
+    const value = make();
+    return [use(value), value];
+  };
 const P = v(pw);
 
 const TABLES: Record<string, Table> = {
@@ -37,7 +38,12 @@ const TABLES: Record<string, Table> = {
       v(() => `ASIA${r("0189", 2)}${r("ABCDEFGHJKMNPQRSTUVWXYZ0123456789", 14)}`)((x) => `{"AccessKeyId": "${x}"}`),
       v(() => `AKIA${r("0189", 2)}${r("ABCDEFGHJKMNPQRSTUVWXYZ0123456789", 14)}`)((x) => `aws configure set aws_access_key_id ${x}`),
     ],
-    quiet: ["AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID", "aws_access_key_id: from-instance-role", "Access key ID: see the IAM console", "access_key_id = AKIA_TOO_SHORT"],
+    quiet: [
+      "AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID",
+      "aws_access_key_id: from-instance-role",
+      "Access key ID: see the IAM console",
+      "access_key_id = AKIA_TOO_SHORT",
+    ],
   },
   "cloud-secret-key": {
     found: [
@@ -54,22 +60,40 @@ const TABLES: Record<string, Table> = {
       v(() => `${r(hex, 32)}-us6`)((x) => `MAILCHIMP_API_KEY=${x}`),
       v(() => r(hex, 32))((x) => `The Datadog app key for staging is ${x}.`),
     ],
-    quiet: [`api_key_sha256: ${r(hex, 64)}`, `commit ${r(hex, 40)}`, `trace_id=${r(hex, 32)}`, "DD_API_KEY=<your-datadog-api-key>", `api_key_id = ${r(hex, 8)}-${r(hex, 4)}-4${r(hex, 3)}-a${r(hex, 3)}-${r(hex, 12)}`],
+    quiet: [
+      `api_key_sha256: ${r(hex, 64)}`,
+      `commit ${r(hex, 40)}`,
+      `trace_id=${r(hex, 32)}`,
+      "DD_API_KEY=<your-datadog-api-key>",
+      `api_key_id = ${r(hex, 8)}-${r(hex, 4)}-4${r(hex, 3)}-a${r(hex, 3)}-${r(hex, 12)}`,
+    ],
   },
   "framework-secret-key": {
     found: [
-      v(() => `${r("abcdefghijklmnopqrstuvwxyz0123456789", 20)}(${r("abcdefghijklmnopqrstuvwxyz0123456789!@#%^&*-_=+", 29)}`)((x) => "```python\nSECRET_KEY = '" + x + "'\n```"),
+      v(() => `${r("abcdefghijklmnopqrstuvwxyz0123456789", 20)}(${r("abcdefghijklmnopqrstuvwxyz0123456789!@#%^&*-_=+", 29)}`)(
+        (x) => "```python\nSECRET_KEY = '" + x + "'\n```",
+      ),
       v(() => r(hex, 128))((x) => `secret_key_base: ${x}`),
       v(() => `${r(b62, 30)}&${r(b62, 9)}`)((x) => `app.config["SECRET_KEY"] = "${x}"`),
     ],
-    quiet: ['SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]', "SECRET_KEY = get_random_secret_key()", "app.secret_key = os.urandom(24)", 'secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>', "NEXTAUTH_SECRET=$(openssl rand -base64 32)"],
+    quiet: [
+      'SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]',
+      "SECRET_KEY = get_random_secret_key()",
+      "app.secret_key = os.urandom(24)",
+      'secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>',
+      "NEXTAUTH_SECRET=$(openssl rand -base64 32)",
+    ],
   },
   "laravel-app-key": {
     found: [v(() => `base64:${r(b64, 43)}=`)((x) => `Laravel's key in prod is \`${x}\`.`), v(() => `base64:${r(b64, 43)}=`)((x) => `The APP_KEY value: ${x}`)],
     quiet: ["APP_KEY= # run php artisan key:generate", `Laravel encodes keys as base64:${r(b64, 12)} strings.`],
   },
   "mysql-password-option": {
-    found: [P((x) => fence(`mysql -u root -p${x} app`)), P((x) => fence(`mysqldump -uapp -p'${x}' app > dump.sql`)), P((x) => `Connect with \`mysql -uroot -p${x}\`.`)],
+    found: [
+      P((x) => fence(`mysql -u root -p${x} app`)),
+      P((x) => fence(`mysqldump -uapp -p'${x}' app > dump.sql`)),
+      P((x) => `Connect with \`mysql -uroot -p${x}\`.`),
+    ],
     quiet: ["mysql -u root -p app", "mysql -h db -P 3306 -u app -p", 'mysql -uroot -p"$MYSQL_ROOT_PASSWORD"', "mysqldump -u app -p < dump.sql"],
   },
   "sshpass-password": {
@@ -77,8 +101,17 @@ const TABLES: Record<string, Table> = {
     quiet: ['sshpass -p "$SSH_PASS" ssh deploy@host', "sshpass -f ~/.ssh/pass.txt ssh deploy@host", "sshpass -e ssh root@box"],
   },
   "basic-auth-option": {
-    found: [P((x) => fence(`curl -u admin:${x} https://ci.internal/api/json`)), P((x) => fence(`curl --user "bot:${x}" https://ci.internal`)), P((x) => fence(`http -a admin:${x} GET https://api.internal/health`))],
-    quiet: ['curl -u "$JENKINS_USER:$JENKINS_TOKEN" https://ci.internal', "curl -u admin https://ci.internal", "curl --user-agent handoffkit/1.0 https://example.com", "curl -u user:<password> https://api.example.com"],
+    found: [
+      P((x) => fence(`curl -u admin:${x} https://ci.internal/api/json`)),
+      P((x) => fence(`curl --user "bot:${x}" https://ci.internal`)),
+      P((x) => fence(`http -a admin:${x} GET https://api.internal/health`)),
+    ],
+    quiet: [
+      'curl -u "$JENKINS_USER:$JENKINS_TOKEN" https://ci.internal',
+      "curl -u admin https://ci.internal",
+      "curl --user-agent handoffkit/1.0 https://example.com",
+      "curl -u user:<password> https://api.example.com",
+    ],
   },
   "password-option": {
     found: [
@@ -91,7 +124,15 @@ const TABLES: Record<string, Table> = {
       P((x) => fence(`htpasswd -b -c .htpasswd admin ${x}`)),
       P((x) => fence(`rabbitmqctl add_user app ${x}`)),
     ],
-    quiet: ["docker login -u ci --password-stdin < token.txt", "./deploy.sh --password-file /run/secrets/deploy", 'redis-cli -a "$REDIS_PASSWORD" ping', "openssl pkcs12 -export -passout env:P12_PASS", "wget --user=ci --ask-password https://files.internal/b.tgz", "htpasswd -c .htpasswd admin", "ssh -p 2222 deploy@host"],
+    quiet: [
+      "docker login -u ci --password-stdin < token.txt",
+      "./deploy.sh --password-file /run/secrets/deploy",
+      'redis-cli -a "$REDIS_PASSWORD" ping',
+      "openssl pkcs12 -export -passout env:P12_PASS",
+      "wget --user=ci --ask-password https://files.internal/b.tgz",
+      "htpasswd -c .htpasswd admin",
+      "ssh -p 2222 deploy@host",
+    ],
   },
   "password-dotfile": {
     found: [P((x) => "```\nmachine api.example.com login ci password " + x + "\n```"), P((x) => "```\nrequirepass " + x + "\n```")],
@@ -178,37 +219,5 @@ describe("context detectors: table tests", () => {
 });
 
 /** Lines built to make each context pattern try hard: its own prefixes and near-misses, repeated. */
-const ADVERSARIAL: readonly string[] = [
-  "password is ",
-  "password for the a is ",
-  "| password |\n| --- |\n| a |\n",
-  "| a | b |\n|---|---|\n",
-  "mysql -p",
-  "mysql - ",
-  "sshpass -p",
-  "curl -u a:",
-  "curl -u ",
-  "--password ",
-  "--pass-pass-",
-  "redis-cli -a ",
-  "htpasswd -b a b ",
-  "machine a login b password ",
-  "pgpass a:1:b:c:",
-  "SECRET_KEY=",
-  "secret_secret_",
-  "secret key is ",
-  "api_key=",
-  "api key is ",
-  "access_key_id=AKIA",
-  "login a, pass ",
-  "use aaaaaaaa as the ",
-  "credentials: a / ",
-  "base64:",
-  "a".repeat(50) + " ",
-];
 
 /** CPU milliseconds of the detector over `line` (the best of three runs). */
-function cost(detector: SecretDetector, line: string): number {
-  return Math.min(...[0, 1, 2].map(() => cpuMs(() => detectorMatches(detector, line))));
-}
-

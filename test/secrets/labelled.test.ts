@@ -21,7 +21,10 @@ describe("labelled set", () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const d of SECRET_DETECTORS) {
       expect(d.keywords.length, d.id).toBeGreaterThan(0);
-      expect(d.keywords.every((k) => k === k.toLowerCase()), d.id).toBe(true);
+      expect(
+        d.keywords.every((k) => k === k.toLowerCase()),
+        d.id,
+      ).toBe(true);
       expect(d.source.length, d.id).toBeGreaterThan(10);
       expect(["very-high", "high", "medium"], d.id).toContain(d.precision);
       expect(d.pattern.flags, d.id).toContain("d");

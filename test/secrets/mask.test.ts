@@ -21,18 +21,14 @@ describe("maskText", () => {
   it("masks whole occurrences and pieces of a secret longer than 4 characters", () => {
     const secret = "Zq81pLmNoPqRsTuVwXyZ";
     expect(maskText(`a ${secret} b`, [secret])).toBe("a Zq81…(20 chars) b");
-    expect(maskText(`cut: "${secret.slice(0, 9)}..." and "...${secret.slice(12)}"`, [secret])).toBe(
-      'cut: "Zq81…(20 chars)..." and "...Zq81…(20 chars)"',
-    );
+    expect(maskText(`cut: "${secret.slice(0, 9)}..." and "...${secret.slice(12)}"`, [secret])).toBe('cut: "Zq81…(20 chars)..." and "...Zq81…(20 chars)"');
     expect(maskText("only Zq81 and TuVw stay", [secret])).toBe("only Zq81 and TuVw stay");
   });
 
   it("leaves a short piece inside an ordinary word alone, masks it as a token or next to an ellipsis", () => {
     const secret = "Sup3rS3cretPassw0rd";
     expect(maskText("Password in a database URL (detector database-url)", [secret])).toBe("Password in a database URL (detector database-url)");
-    expect(maskText("quoted: Passw0 and cut: [Context: \"x:Sup3rS...\"]", [secret])).toBe(
-      "quoted: …(19 chars) and cut: [Context: \"x:…(19 chars)...\"]",
-    );
+    expect(maskText('quoted: Passw0 and cut: [Context: "x:Sup3rS..."]', [secret])).toBe('quoted: …(19 chars) and cut: [Context: "x:…(19 chars)..."]');
   });
 
   it("masks credential-shaped values the detectors find even when no rule named them", () => {
@@ -66,7 +62,9 @@ describe("maskResults", () => {
     const result: FileResult = {
       path: "a.md",
       profile: "generic",
-      diagnostics: [{ ruleId: "MD034", severity: "warning", message: `quote ${secret}`, line: 1, column: 1, endLine: 1, endColumn: 2, offset: 0, endOffset: 1 }],
+      diagnostics: [
+        { ruleId: "MD034", severity: "warning", message: `quote ${secret}`, line: 1, column: 1, endLine: 1, endColumn: 2, offset: 0, endOffset: 1 },
+      ],
       internalErrors: [],
       maskedSecrets: [secret],
     };

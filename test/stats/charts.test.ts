@@ -46,7 +46,9 @@ function checkLayout(svg: string): MeasuredText[] {
   expect(textsOutsideCanvas(svg, texts)).toEqual([]);
   // The layout's widths are DejaVu Sans's advances: the rendered ink never exceeds them.
   for (const t of texts) {
-    const estimate = Math.max(...t.lines.map((line) => textWidth(line, Number(/font-size="(\d+)"/.exec(t.element)?.[1]), t.element.includes('font-weight="bold"') ? "bold" : "book")));
+    const estimate = Math.max(
+      ...t.lines.map((line) => textWidth(line, Number(/font-size="(\d+)"/.exec(t.element)?.[1]), t.element.includes('font-weight="bold"') ? "bold" : "book")),
+    );
     expect(t.box.width, t.lines.join(" ")).toBeLessThanOrEqual(estimate + 0.5);
   }
   return texts;
@@ -69,13 +71,18 @@ describe("bar chart pictures", () => {
     }
     for (const t of texts) for (const bar of bars) expect(overlaps(t.box, bar), `${t.lines.join(" ")} on ${bar.value}`).toBe(false);
     // Two lines where the label is wider than the column, one otherwise.
-    expect(texts.find((t) => t.lines[0]?.startsWith("frontmatter valid for its profile"))?.lines).toEqual(["frontmatter valid for its profile (of those with", "frontmatter)"]);
+    expect(texts.find((t) => t.lines[0]?.startsWith("frontmatter valid for its profile"))?.lines).toEqual([
+      "frontmatter valid for its profile (of those with",
+      "frontmatter)",
+    ]);
     expect(svg).not.toContain("…");
   });
 
   it("matches the README's docs/stats-adoption.png (else: npm run charts)", async () => {
     const { png } = rasterise(await corpusSvg(), 2);
-    expect(Buffer.from(png).equals(readFileSync(path.join(repoRoot, "docs/stats-adoption.png"))), "docs/stats-adoption.png is stale: run npm run charts").toBe(true);
+    expect(Buffer.from(png).equals(readFileSync(path.join(repoRoot, "docs/stats-adoption.png"))), "docs/stats-adoption.png is stale: run npm run charts").toBe(
+      true,
+    );
   });
 
   it("labels the axis in percent above and below the bars", async () => {
@@ -86,7 +93,11 @@ describe("bar chart pictures", () => {
   it("draws expired, secret and injection figures in the problem colour, the rest in the adoption colour, with a legend", async () => {
     const svg = await corpusSvg();
     const colours = Object.fromEntries([...svg.matchAll(/<rect [^>]*fill="(#[0-9A-Fa-f]{6})" data-figure="([^"]+)"/g)].map((m) => [m[2], m[1]]));
-    expect(Object.entries(colours).filter(([, c]) => c === "#D55E00").map(([id]) => id)).toEqual(["expired", "secret-findings", "injection-findings"]);
+    expect(
+      Object.entries(colours)
+        .filter(([, c]) => c === "#D55E00")
+        .map(([id]) => id),
+    ).toEqual(["expired", "secret-findings", "injection-findings"]);
     expect(Object.values(colours).filter((c) => c === "#0072B2").length).toBe(31);
     expect(svg).toContain(">problems: expired, secret or injection findings (fewer is better)</text>");
     expect(svg).toContain(">adoption (more is better)</text>");
@@ -110,7 +121,12 @@ describe("bar chart pictures", () => {
     const svg = barChartSvg(report([fig("frontmatter-valid", "frontmatter valid", 0, 0)], { pointers: 0, other: 1, files: 2 }));
     const texts = checkLayout(svg);
     expect(svg).toContain("Handoff adoption: 1 handoff</text>");
-    expect(texts.map((t) => t.lines.join(" ")).find((t) => t.startsWith("Each bar"))?.endsWith(" 0 pointer files and 1 other file are counted apart.")).toBe(true);
+    expect(
+      texts
+        .map((t) => t.lines.join(" "))
+        .find((t) => t.startsWith("Each bar"))
+        ?.endsWith(" 0 pointer files and 1 other file are counted apart."),
+    ).toBe(true);
     expect(svg).toContain(">0 of 0</text>");
   });
 });
@@ -124,7 +140,9 @@ const IDS = ["v1-headings", "hypotheses", "job-records", "zero-errors"];
 
 describe("history chart pictures", () => {
   it("labels the x axis with commit ids and dates, thinning them so none collide", () => {
-    const points = Array.from({ length: 40 }, (_, i) => historyPoint(i, { "v1-headings": [i % 5, 5], hypotheses: [1, 5], "job-records": [2, 5], "zero-errors": [5, 5] }));
+    const points = Array.from({ length: 40 }, (_, i) =>
+      historyPoint(i, { "v1-headings": [i % 5, 5], hypotheses: [1, 5], "job-records": [2, 5], "zero-errors": [5, 5] }),
+    );
     const svg = lineChartSvg(points, IDS);
     const texts = checkLayout(svg);
     const ticks = texts.filter((t) => t.lines.length === 2 && /^[0-9a-f]{7}$/.test(t.lines[0] as string));
@@ -134,8 +152,15 @@ describe("history chart pictures", () => {
   });
 
   it("labels every commit when there is room, and a single commit in the middle", () => {
-    const three = lineChartSvg([0, 1, 2].map((i) => historyPoint(i, { "v1-headings": [i, 2] })), ["v1-headings"]);
-    expect(checkLayout(three).filter((t) => t.lines[1]?.startsWith("2026-11-")).map((t) => t.lines[0])).toEqual(["0000000", "0000001", "0000002"]);
+    const three = lineChartSvg(
+      [0, 1, 2].map((i) => historyPoint(i, { "v1-headings": [i, 2] })),
+      ["v1-headings"],
+    );
+    expect(
+      checkLayout(three)
+        .filter((t) => t.lines[1]?.startsWith("2026-11-"))
+        .map((t) => t.lines[0]),
+    ).toEqual(["0000000", "0000001", "0000002"]);
     const one = lineChartSvg([historyPoint(0, { "v1-headings": [1, 2] })], ["v1-headings"]);
     checkLayout(one);
     expect(one).toContain("Handoff adoption over 1 commit</text>");
@@ -154,17 +179,27 @@ describe("history chart pictures", () => {
     expect(polylines.map((m) => m[2] ?? "")).toEqual(["", "7 3", "2 3", "9 3 2 3"]);
     // The three lines at 100% sit in three lanes 5 px apart, centred on the true value.
     const firstY = polylines.map((m) => Number((m[3] as string).split(" ")[0]?.split(",")[1]));
-    expect(firstY[1]).toBeCloseTo(firstY[0] as number + 5, 5);
-    expect(firstY[2]).toBeCloseTo(firstY[0] as number + 10, 5);
+    expect(firstY[1]).toBeCloseTo((firstY[0] as number) + 5, 5);
+    expect(firstY[2]).toBeCloseTo((firstY[0] as number) + 10, 5);
     expect(new Set(firstY).size).toBe(4);
     expect(svg.match(/<circle /g)?.length).toBe(3 + 1);
-    expect(svg.match(/<path d="M[^"]*L[^"]*L[^"]*Z"/g)?.length).toBe(2 * (3 + 1));
+    expect(svg.match(/<path d="M[^"L]*L[^"L]*L[^"]*Z"/g)?.length).toBe(2 * (3 + 1));
     const legend = texts.filter((t) => / of 2 \(\d+%\)$/.test(t.lines.join(" "))).map((t) => t.lines.join(" "));
     expect(legend).toEqual(["2 of 2 (100%)", "2 of 2 (100%)", "2 of 2 (100%)", "1 of 2 (50%)"]);
   });
 
   it("spreads only the points that coincide", () => {
-    expect(laneOffsets([[0.5, 0.2], [0.5, 0.4], [0.1, 0.4]])).toEqual([[-2.5, 0], [2.5, -2.5], [0, 2.5]]);
+    expect(
+      laneOffsets([
+        [0.5, 0.2],
+        [0.5, 0.4],
+        [0.1, 0.4],
+      ]),
+    ).toEqual([
+      [-2.5, 0],
+      [2.5, -2.5],
+      [0, 2.5],
+    ]);
     expect(labelledPoints([0, 50, 100, 150, 200], 70)).toEqual([0, 2, 4]);
     expect(labelledPoints([0, 30], 70)).toEqual([0]);
   });

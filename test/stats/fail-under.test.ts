@@ -18,7 +18,8 @@ beforeAll(async () => {
   ] as const) {
     expect((await cli(["new", "--profile", "hatch3r", "--dir", "hatch3r", "--slug", slug, "--now", at], repo.root)).code).toBe(0);
   }
-  for (const at of ["2026-03-01T09:00:00Z", NOW]) expect((await cli(["new", "--profile", "contract", "--dir", "contract", "--now", at], repo.root)).code).toBe(0);
+  for (const at of ["2026-03-01T09:00:00Z", NOW])
+    expect((await cli(["new", "--profile", "contract", "--dir", "contract", "--now", at], repo.root)).code).toBe(0);
   repo.commit("handoffs");
 });
 afterAll(() => repo.remove());
@@ -30,7 +31,10 @@ describe("stats --fail-under", () => {
     const table = await stats(["--format", "json", "hatch3r"]);
     const expired = (JSON.parse(table.stdout) as { figures: Array<{ id: string; count: number; total: number }> }).figures.find((f) => f.id === "expired");
     expect(expired).toMatchObject({ count: 1, total: 2 });
-    expect(await stats(["--fail-under", "expired<=0", "hatch3r"])).toMatchObject({ code: 1, stderr: "handoff: expired is 50.0% (1 of 2), over the maximum 0.0%\n" });
+    expect(await stats(["--fail-under", "expired<=0", "hatch3r"])).toMatchObject({
+      code: 1,
+      stderr: "handoff: expired is 50.0% (1 of 2), over the maximum 0.0%\n",
+    });
     expect(await stats(["--fail-under", "expired<=50%", "--fail-under", "secret-findings<=0", "hatch3r"])).toMatchObject({ code: 0, stderr: "" });
   });
 
@@ -49,7 +53,10 @@ describe("stats --fail-under", () => {
         "handoff: note: integrity-valid has no documents to measure (0 of 0): the gate integrity-valid>=90.0% passes\n" +
         "handoff: note: section:hatch3r:Problem has no documents to measure (0 of 0): the gate section:hatch3r:Problem>=50.0% passes\n",
     });
-    expect(await stats(["--fail-under", "profile:hatch3r=10%", "contract"])).toMatchObject({ code: 1, stderr: "handoff: profile:hatch3r is 0.0% (0 of 2), under the minimum 10.0%\n" });
+    expect(await stats(["--fail-under", "profile:hatch3r=10%", "contract"])).toMatchObject({
+      code: 1,
+      stderr: "handoff: profile:hatch3r is 0.0% (0 of 2), under the minimum 10.0%\n",
+    });
     expect(await stats(["--fail-under", "nope<=0", "contract"])).toMatchObject({ code: 2, stderr: "handoff: --fail-under names unknown figure 'nope'\n" });
   });
 });

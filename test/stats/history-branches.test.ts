@@ -4,7 +4,8 @@ import type { HistoryPoint } from "../../src/4-report/stats/line-chart.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { createRepo } from "../helpers/git-repo.js";
 
-const CONTRACT = "# HANDOFF x 2026-03-01\n\n## Goal\n\ng\n\n## Durable context\n\nc\n\n## Verified facts\n\n- `x` ok\n\n## Unresolved work\n\n- u\n\n## Next action\n\nn\n";
+const CONTRACT =
+  "# HANDOFF x 2026-03-01\n\n## Goal\n\ng\n\n## Durable context\n\nc\n\n## Verified facts\n\n- `x` ok\n\n## Unresolved work\n\n- u\n\n## Next action\n\nn\n";
 
 describe("stats --history on a repository with a merged branch", () => {
   const repo = createRepo("hk-history-branches-");

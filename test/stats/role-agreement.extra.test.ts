@@ -9,7 +9,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/3-check/engine/diagnostic.js";
-import { analyzePaths, createSession, lintText, type AnalyzedFile } from "../../src/3-check/lint.js";
+import { analyzePaths, createSession, type AnalyzedFile } from "../../src/3-check/lint.js";
 import { documentFacts, type DocumentFacts } from "../../src/4-report/stats/facts.js";
 import { publicCorpusDir, repoRoot } from "../helpers/locations.js";
 
@@ -26,11 +26,11 @@ const roleOf = (file: AnalyzedFile, title: string | undefined) => file.profile?.
 
 /** A finding that says the document has no section of `role`. */
 const saysNone = (file: AnalyzedFile, role: string) =>
-  file.result.diagnostics.some((d) => (role === "next-action" && d.ruleId === "next-action" && d.messageId === "missing") || roleOf(file, missingTitle(d)) === role);
+  file.result.diagnostics.some(
+    (d) => (role === "next-action" && d.ruleId === "next-action" && d.messageId === "missing") || roleOf(file, missingTitle(d)) === role,
+  );
 
-const targets: Array<[string, string | undefined]> = [
-  ["shared/corpus-public/docs", publicCorpusDir && path.join(publicCorpusDir, "docs")],
-];
+const targets: Array<[string, string | undefined]> = [["shared/corpus-public/docs", publicCorpusDir && path.join(publicCorpusDir, "docs")]];
 
 describe.each(targets)("stats and lint agree on %s", (_name, dir) => {
   const checked: Checked[] = [];
@@ -65,7 +65,9 @@ describe.each(targets)("stats and lint agree on %s", (_name, dir) => {
     const disagree: string[] = [];
     for (const { file, facts } of checked) {
       for (const [title, present] of Object.entries(facts.requiredSections)) {
-        const reported = file.result.diagnostics.some((d) => d.ruleId === "required-sections" && (d.messageId === "missing" || d.messageId === "misnamed") && d.message.includes(`'${title}'`));
+        const reported = file.result.diagnostics.some(
+          (d) => d.ruleId === "required-sections" && (d.messageId === "missing" || d.messageId === "misnamed") && d.message.includes(`'${title}'`),
+        );
         if (present === reported) disagree.push(`${file.result.path} '${title}' counted=${present}`);
       }
     }

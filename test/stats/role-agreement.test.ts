@@ -26,7 +26,9 @@ const roleOf = (file: AnalyzedFile, title: string | undefined) => file.profile?.
 
 /** A finding that says the document has no section of `role`. */
 const saysNone = (file: AnalyzedFile, role: string) =>
-  file.result.diagnostics.some((d) => (role === "next-action" && d.ruleId === "next-action" && d.messageId === "missing") || roleOf(file, missingTitle(d)) === role);
+  file.result.diagnostics.some(
+    (d) => (role === "next-action" && d.ruleId === "next-action" && d.messageId === "missing") || roleOf(file, missingTitle(d)) === role,
+  );
 
 const targets: Array<[string, string | undefined]> = [
   ["corpus/", path.join(repoRoot, "corpus")],
@@ -66,7 +68,9 @@ describe.each(targets)("stats and lint agree on %s", (_name, dir) => {
     const disagree: string[] = [];
     for (const { file, facts } of checked) {
       for (const [title, present] of Object.entries(facts.requiredSections)) {
-        const reported = file.result.diagnostics.some((d) => d.ruleId === "required-sections" && (d.messageId === "missing" || d.messageId === "misnamed") && d.message.includes(`'${title}'`));
+        const reported = file.result.diagnostics.some(
+          (d) => d.ruleId === "required-sections" && (d.messageId === "missing" || d.messageId === "misnamed") && d.message.includes(`'${title}'`),
+        );
         if (present === reported) disagree.push(`${file.result.path} '${title}' counted=${present}`);
       }
     }
@@ -87,6 +91,8 @@ describe("stats and lint agree on a team profile that requires Hypotheses", () =
 
   it("no such section: not counted, and the finding says it is missing", () => {
     const result = lintText("h.md", "# H\n\n## Next steps\n\n1. Run it.\n", session);
-    expect(result.diagnostics.filter((d) => d.ruleId === "required-sections").map((d) => d.message)).toEqual(["Missing required section 'Hypotheses' (team profile)"]);
+    expect(result.diagnostics.filter((d) => d.ruleId === "required-sections").map((d) => d.message)).toEqual([
+      "Missing required section 'Hypotheses' (team profile)",
+    ]);
   });
 });

@@ -1,12 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { describe, expect, it } from "vitest";
 import { runStats } from "../../src/6-front-ends/cli/stats.js";
-import { JOB_RECORD_PATTERNS } from "../../src/4-report/stats/facts.js";
-import { parseGate, type StatsReport } from "../../src/4-report/stats/figures.js";
+import { type StatsReport } from "../../src/4-report/stats/figures.js";
 import { captureIO } from "../helpers/capture-io.js";
 import { publicCorpusDir as sharedCorpus, repoRoot } from "../helpers/locations.js";
 

@@ -8,9 +8,7 @@ import { runStats } from "../../src/6-front-ends/cli/stats.js";
 import { JOB_RECORD_PATTERNS } from "../../src/4-report/stats/facts.js";
 import { parseGate, type StatsReport } from "../../src/4-report/stats/figures.js";
 import { captureIO } from "../helpers/capture-io.js";
-import { publicCorpusDir as sharedCorpus, repoRoot } from "../helpers/locations.js";
-
-const SHARED_CORPUS_MISSING = "../shared/corpus-public is absent (a fresh clone without CI's shared folder): skipping";
+import { repoRoot } from "../helpers/locations.js";
 
 async function statsJson(cwd: string, paths: string[]): Promise<StatsReport> {
   const cap = captureIO(cwd);
@@ -55,14 +53,20 @@ describe("handoff stats on corpus/adoption-35", () => {
 
   it("takes a maximum for figures that count problems, and names the maximum form when a minimum fails on one", async () => {
     const none = captureIO(repoRoot);
-    expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired<=0", "secret-findings<=0%", "injection-findings<=0"] }, none.io)).toBe(0);
+    expect(
+      await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired<=0", "secret-findings<=0%", "injection-findings<=0"] }, none.io),
+    ).toBe(0);
     expect(none.stderr()).toBe("");
     const trust = captureIO(repoRoot);
-    expect(await runStats(["corpus/trust"], { format: "table", failUnder: ["expired<=0", "expired=10%"], now: new Date("2026-03-02T09:00:00Z") }, trust.io)).toBe(1);
+    expect(
+      await runStats(["corpus/trust"], { format: "table", failUnder: ["expired<=0", "expired=10%"], now: new Date("2026-03-02T09:00:00Z") }, trust.io),
+    ).toBe(1);
     expect(trust.stderr()).toBe("handoff: expired is 20.0% (1 of 5), over the maximum 0.0%\n");
     const minimum = captureIO(repoRoot);
     expect(await runStats(["corpus/adoption-35"], { format: "table", failUnder: ["expired=10%"] }, minimum.io)).toBe(1);
-    expect(minimum.stderr()).toBe("handoff: expired is 0.0% (0 of 35), under the minimum 10.0% (expired counts problems: for a maximum write expired<=10.0%)\n");
+    expect(minimum.stderr()).toBe(
+      "handoff: expired is 0.0% (0 of 35), under the minimum 10.0% (expired counts problems: for a maximum write expired<=10.0%)\n",
+    );
   });
 
   it("passes a gate on a figure of 0 of 0 with a note, with the table's denominator for an absent profile's section", async () => {
@@ -128,7 +132,7 @@ describe("handoff stats on corpus/", () => {
     const cap = captureIO(repoRoot);
     expect(await runStats(["corpus"], { format: "json", now: new Date("2026-12-01T00:00:00Z") }, cap.io)).toBe(0);
     const report = JSON.parse(cap.stdout()) as StatsReport;
-    expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([112,109,0,3]);
+    expect([report.files, report.handoffs, report.pointers, report.other]).toEqual([112, 109, 0, 3]);
     expect(Object.fromEntries(report.figures.map((f) => [f.id, `${f.count}/${f.total}`]))).toEqual({
       "profile:contract": "24/109",
       "profile:generic": "53/109",
@@ -136,7 +140,7 @@ describe("handoff stats on corpus/", () => {
       "profile:sno": "6/109",
       "profile:verified-delivery": "10/109",
       "v1-headings": "21/109",
-      "hypotheses": "24/109",
+      hypotheses: "24/109",
       "next-action": "95/97",
       "job-records": "40/109",
       "frontmatter-present": "25/109",
@@ -160,7 +164,7 @@ describe("handoff stats on corpus/", () => {
       "section:sno:Risks and open questions": "3/4",
       "integrity-present": "15/109",
       "integrity-valid": "13/15",
-      "expired": "5/109",
+      expired: "5/109",
       "secret-findings": "0/109",
       "injection-findings": "9/109",
       "zero-errors": "67/109",
@@ -181,12 +185,9 @@ describe("job record patterns", () => {
   ])("counts %j", (text, ids) => {
     expect(matches(text)).toEqual(ids);
   });
-  it.each(["we call console.log('x') here", "ignore `.log` files", "the rapid exit of users", "exit criteria: 3 green runs"])(
-    "does not count %j",
-    (text) => {
-      expect(matches(text)).toEqual([]);
-    },
-  );
+  it.each(["we call console.log('x') here", "ignore `.log` files", "the rapid exit of users", "exit criteria: 3 green runs"])("does not count %j", (text) => {
+    expect(matches(text)).toEqual([]);
+  });
 });
 
 describe("pointer files", () => {
@@ -224,7 +225,10 @@ describe("stats --history", () => {
     writeFileSync(path.join(dir, "handoffs", "a.md"), "# A\n\n## Next steps\n\n- x\n");
     git("add", ".");
     git("commit", "-qm", "one");
-    writeFileSync(path.join(dir, "handoffs", "b file.md"), "# HANDOFF b 2026-11-02\n\n## Goal\n\ng\n\n## Durable context\n\nc\n\n## Verified facts\n\n- `x` ok\n\n## Hypotheses\n\n- h\n\n## Unresolved work\n\n- u\n\n## Next action\n\nn\n");
+    writeFileSync(
+      path.join(dir, "handoffs", "b file.md"),
+      "# HANDOFF b 2026-11-02\n\n## Goal\n\ng\n\n## Durable context\n\nc\n\n## Verified facts\n\n- `x` ok\n\n## Hypotheses\n\n- h\n\n## Unresolved work\n\n- u\n\n## Next action\n\nn\n",
+    );
     git("add", ".");
     git("commit", "-qm", "two");
     writeFileSync(path.join(dir, "unrelated.log"), "not a handoff dir change\n");
@@ -260,4 +264,3 @@ describe("stats --history", () => {
     expect(glob.stderr()).toBe("handoff: --history takes a directory inside a git repository; 'handoffs/*.md' is not a directory\n");
   });
 });
-

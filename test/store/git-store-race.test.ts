@@ -48,7 +48,9 @@ function writer(name: string): ChildProcess {
       await store.dispose();
       say(path.join(cues, "done-" + name + "-" + round), JSON.stringify(outcome));
     }`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script, repo.root, cues, name, String(ROUNDS)], { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script, repo.root, cues, name, String(ROUNDS)], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   children.push(child);
   return child;
 }
@@ -69,7 +71,11 @@ describe("two processes on one ref", () => {
       // Both opened the store at the same tip before either publishes.
       expect(bases).toEqual([tip, tip]);
       writeFileSync(path.join(cues, `go-${round}`), "");
-      const outcomes = [JSON.parse(await waitFor(path.join(cues, `done-a-${round}`))), JSON.parse(await waitFor(path.join(cues, `done-b-${round}`)))] as Array<{ commit: string; parent?: string; attempts: number }>;
+      const outcomes = [JSON.parse(await waitFor(path.join(cues, `done-a-${round}`))), JSON.parse(await waitFor(path.join(cues, `done-b-${round}`)))] as Array<{
+        commit: string;
+        parent?: string;
+        attempts: number;
+      }>;
       // Exactly one lands on the round's tip; the other lands on the winner's commit: after losing a
       // compare-and-swap (attempts > 1), or having read the new tip before its first one.
       const base = tip === "none" ? undefined : tip;

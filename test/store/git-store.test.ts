@@ -36,7 +36,9 @@ describe("GitStore", () => {
     expect(repo.git("log", "--format=%s", "refs/handoffs/default")).toBe("handoff: add 20260302T0900Z-first.md");
     const blob = repo.git("rev-parse", "refs/handoffs/default:20260302T0900Z-first.md");
     expect(Buffer.compare(Buffer.from(execBytes(["cat-file", "blob", blob])), BYTES)).toBe(0);
-    expect({ status: repo.git("status", "--porcelain"), head: repo.git("rev-parse", "HEAD"), branches: repo.git("for-each-ref", "refs/heads") }).toEqual(before);
+    expect({ status: repo.git("status", "--porcelain"), head: repo.git("rev-parse", "HEAD"), branches: repo.git("for-each-ref", "refs/heads") }).toEqual(
+      before,
+    );
 
     const again = await open();
     const read = await again.view.read("20260302T0900Z-first");
@@ -92,7 +94,9 @@ describe("GitStore", () => {
   it("refuses a file the gate refuses, and writes nothing", async () => {
     const store = await open();
     await store.view.write("20260302T0900Z-secret.md", Buffer.from("# x\n"));
-    await expect(store.publish({ gate: () => "1 error finding from no-secrets" })).rejects.toThrow("refs/handoffs/default:20260302T0900Z-secret.md was not written: 1 error finding from no-secrets");
+    await expect(store.publish({ gate: () => "1 error finding from no-secrets" })).rejects.toThrow(
+      "refs/handoffs/default:20260302T0900Z-secret.md was not written: 1 error finding from no-secrets",
+    );
     await store.dispose();
     expect(repo.git("for-each-ref", "refs/handoffs")).toBe("");
   });
@@ -114,7 +118,11 @@ describe("GitStore", () => {
     expect(repo.git("rev-parse", `${winner.commit}^`)).toBe(seed);
     expect(repo.git("rev-parse", `${loser.commit}^`)).toBe(winner.commit);
     expect(repo.git("rev-parse", "refs/handoffs/default")).toBe(loser.commit);
-    expect(repo.git("ls-tree", "--name-only", "refs/handoffs/default").split("\n")).toEqual(["20260302T0900Z-seed.md", "20260302T1000Z-a.md", "20260302T1000Z-b.md"]);
+    expect(repo.git("ls-tree", "--name-only", "refs/handoffs/default").split("\n")).toEqual([
+      "20260302T0900Z-seed.md",
+      "20260302T1000Z-a.md",
+      "20260302T1000Z-b.md",
+    ]);
   });
 
   it("two writers changing the same handoff: the second is refused and nothing is overwritten", async () => {
@@ -161,7 +169,12 @@ describe("GitStore", () => {
     writeFileSync(path.join(store.root, "plain.md"), "changed\n");
     await store.publish();
     await store.dispose();
-    expect(repo.git("ls-tree", "refs/handoffs/default").split("\n").map((line) => line.replace(/ [0-9a-f]{40}/, ""))).toEqual(["120000 blob\tlink.md", "100644 blob\tplain.md"]);
+    expect(
+      repo
+        .git("ls-tree", "refs/handoffs/default")
+        .split("\n")
+        .map((line) => line.replace(/ [0-9a-f]{40}/, "")),
+    ).toEqual(["120000 blob\tlink.md", "100644 blob\tplain.md"]);
     const again = await open();
     writeFileSync(path.join(again.root, "link.md"), "a file\n");
     await expect(again.publish()).rejects.toThrow("refs/handoffs/default:link.md is a tree entry that is not a handoff file (mode 120000); it is not replaced");

@@ -81,7 +81,10 @@ describe("resolveStore", () => {
     expect(resolveStore({ cwd, env: {} })).toMatchObject({ layout: "hatch3r", profile: "hatch3r", root: path.join(cwd, ".agents/handoffs") });
     mkdirSync(path.join(cwd, ".hatch3r", "handoffs"), { recursive: true });
     expect(resolveStore({ cwd, env: {} }).root).toBe(path.join(cwd, ".hatch3r/handoffs"));
-    expect(resolveStore({ cwd, env: {}, profile: "verified-delivery" })).toMatchObject({ layout: "verified-delivery", root: path.join(cwd, ".verified-delivery") });
+    expect(resolveStore({ cwd, env: {}, profile: "verified-delivery" })).toMatchObject({
+      layout: "verified-delivery",
+      root: path.join(cwd, ".verified-delivery"),
+    });
   });
 
   it("calls storage ephemeral for HANDOFF_EPHEMERAL=1, durable for =0", () => {

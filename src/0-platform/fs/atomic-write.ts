@@ -169,6 +169,7 @@ async function writeAndReadBack(abs: string, bytes: Uint8Array, options: AtomicW
     await writeFileAtomic(abs, data, {
       fsync: true,
       ...(options.mode === undefined ? {} : { mode: options.mode }),
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- write-file-atomic awaits tmpfileCreated (lib/index.js); its types say void
       tmpfileCreated: async (tempPath: string) => {
         if (killAt === "after-temp") killForTest();
         if (killAt === "before-rename") {
@@ -198,7 +199,12 @@ async function readBack(abs: string, bytes: Uint8Array): Promise<void> {
   try {
     back = await readFile(abs);
   } catch (error) {
-    throw new AtomicWriteError("read-back-mismatch", abs, `${abs} cannot be read back after writing (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+    throw new AtomicWriteError(
+      "read-back-mismatch",
+      abs,
+      `${abs} cannot be read back after writing (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      { cause: error },
+    );
   }
   if (!sameBytes(back, bytes)) {
     throw new AtomicWriteError("read-back-mismatch", abs, `${abs} read back ${back.length} bytes that differ from the ${bytes.length} written`);

@@ -140,7 +140,10 @@ export async function withFileLock<T>(file: string, action: (lock: HeldFileLock)
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
-    throw new FileLockedError(lockPath, `another process is writing ${target} (lock ${lockPath}; a lock left by a crash counts as stale after ${LOCK_STALE_MS / 1000} s); nothing written, try again`);
+    throw new FileLockedError(
+      lockPath,
+      `another process is writing ${target} (lock ${lockPath}; a lock left by a crash counts as stale after ${LOCK_STALE_MS / 1000} s); nothing written, try again`,
+    );
   }
   const mine = held.get(lockPath);
   const handle: HeldFileLock = {

@@ -75,7 +75,9 @@ export function runGit(args: readonly string[], cwd: string, allowedExitCodes: r
         const stderrText = stderr.toString("utf8");
         const exitCode = error ? (typeof error.code === "number" ? error.code : undefined) : 0;
         if (exitCode === undefined) {
-          reject(new GitError(args, undefined, (error as NodeJS.ErrnoException).code === "ENOENT" ? "git is not installed or not on PATH" : String(error?.message)));
+          reject(
+            new GitError(args, undefined, (error as NodeJS.ErrnoException).code === "ENOENT" ? "git is not installed or not on PATH" : String(error?.message)),
+          );
           return;
         }
         if (!allowedExitCodes.includes(exitCode)) {

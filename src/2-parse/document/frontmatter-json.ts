@@ -18,7 +18,8 @@ export function parseJsonFrontmatter(raw: string, base: number): FrontmatterPars
   if (raw.trim() === "") return { data: {}, problems: [], tree: undefined };
   // jsonc-parser descends recursively: deeper text is refused before it is parsed.
   const deep = jsonNestingTooDeepAt(raw);
-  if (deep !== -1) return { data: undefined, problems: [{ code: "json-error", message: TOO_DEEP, offset: base + deep, endOffset: base + deep + 1 }], tree: undefined };
+  if (deep !== -1)
+    return { data: undefined, problems: [{ code: "json-error", message: TOO_DEEP, offset: base + deep, endOffset: base + deep + 1 }], tree: undefined };
   const errors: ParseError[] = [];
   let root: Node | undefined;
   try {

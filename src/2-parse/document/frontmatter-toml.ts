@@ -22,7 +22,12 @@ export function parseTomlFrontmatter(raw: string, base: number): FrontmatterPars
     program = parseTOML(raw, { tomlVersion: "1.1" });
   } catch (error) {
     if (error instanceof RangeError) {
-      const problem = { code: "toml-error" as const, message: "TOML syntax error: the frontmatter nests too deeply to be read", offset: base, endOffset: base + 1 };
+      const problem = {
+        code: "toml-error" as const,
+        message: "TOML syntax error: the frontmatter nests too deeply to be read",
+        offset: base,
+        endOffset: base + 1,
+      };
       return { data: undefined, problems: [problem], tree: undefined };
     }
     const { message, index } = error as { message: string; index?: number };

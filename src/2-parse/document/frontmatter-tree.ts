@@ -23,17 +23,7 @@ export type FrontmatterScalarStyle =
 
 /** One problem inside the frontmatter, with offsets into the document text. */
 export interface FrontmatterProblem {
-  code:
-    | "yaml-error"
-    | "json-error"
-    | "toml-error"
-    | "duplicate-key"
-    | "alias"
-    | "anchor"
-    | "not-a-map"
-    | "unclosed"
-    | "unsupported-language"
-    | "unknown-tag";
+  code: "yaml-error" | "json-error" | "toml-error" | "duplicate-key" | "alias" | "anchor" | "not-a-map" | "unclosed" | "unsupported-language" | "unknown-tag";
   message: string;
   offset: number;
   endOffset: number;
@@ -174,7 +164,7 @@ function spanOf(span: FrontmatterSpan): FrontmatterSpan {
 }
 
 /** TOML date-times are written bare (RFC 3339, with `T` or a space); anything else TOML writes as a string. */
-const TOML_DATETIME_RE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?)?$/;
+const TOML_DATETIME_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?)?$/i;
 
 /**
  * `value` written the way `scalar` is written in a frontmatter of `language`: the same quotes, or

@@ -165,7 +165,7 @@ function toTree(node: unknown, base: number, depth = 0): FrontmatterNode | undef
 }
 
 function keyName(raw: string, at: number): string {
-  const match = /^[^\s:#]+|^"[^"\n]*"|^'[^'\n]*'/.exec(raw.slice(at, at + 200));
+  const match = /^[^\s:#]+/.exec(raw.slice(at, at + 200));
   return match ? ` '${match[0]}'` : "";
 }
 

@@ -142,7 +142,7 @@ export const REFUSED_ENGINE: FrontmatterEngine = {
   },
 };
 
-const OPEN_RE = /^(---|\+\+\+)([A-Za-z][\w-]*)?[ \t]*(?:\r\n|\r|\n|$)/;
+const OPEN_RE = /^(---|\+\+\+)([A-Z][\w-]*)?[ \t]*(?:\r\n|\r|\n|$)/i;
 
 /**
  * Finds and reads the frontmatter block that starts on the first line of `text`. The block closes

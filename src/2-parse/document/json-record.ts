@@ -77,10 +77,7 @@ export function describeJsonError(code: string): string {
 }
 
 /** Offsets of the value at `path` in the record (falling back to the nearest parent). */
-export function recordNodeOffsets(
-  record: JsonRecord,
-  path: readonly (string | number)[],
-): { offset: number; endOffset: number } {
+export function recordNodeOffsets(record: JsonRecord, path: readonly (string | number)[]): { offset: number; endOffset: number } {
   if (!record.tree) return { offset: record.offset, endOffset: record.offset + 1 };
   for (let n = path.length; n >= 0; n--) {
     const node = findNodeAtLocation(record.tree, path.slice(0, n) as (string | number)[]);

@@ -52,7 +52,17 @@ export interface MarkdownInput {
 function isDelimiter(code: number): boolean {
   // * _ ~ [ ] ( ) < > ! `
   return (
-    code === 42 || code === 95 || code === 126 || code === 91 || code === 93 || code === 40 || code === 41 || code === 60 || code === 62 || code === 33 || code === 96
+    code === 42 ||
+    code === 95 ||
+    code === 126 ||
+    code === 91 ||
+    code === 93 ||
+    code === 40 ||
+    code === 41 ||
+    code === 60 ||
+    code === 62 ||
+    code === 33 ||
+    code === 96
   );
 }
 

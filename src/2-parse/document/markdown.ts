@@ -65,8 +65,7 @@ export function gfmFeatures(text: string): number {
 
 /** The autolink-literal syntax with only the constructs `features` asks for (none: undefined). */
 function autolinkSyntax(features: number): MicromarkExtension | undefined {
-  const wanted = (construct: Construct) =>
-    construct.name === "emailAutolink" ? (features & GFM_EMAIL) !== 0 : (features & GFM_URL) !== 0;
+  const wanted = (construct: Construct) => (construct.name === "emailAutolink" ? (features & GFM_EMAIL) !== 0 : (features & GFM_URL) !== 0);
   if ((features & (GFM_EMAIL | GFM_URL)) === 0) return undefined;
   if ((features & (GFM_EMAIL | GFM_URL)) === (GFM_EMAIL | GFM_URL)) return gfmAutolinkLiteral();
   const text: ConstructRecord = {};

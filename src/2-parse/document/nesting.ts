@@ -23,7 +23,8 @@ export function jsonNestingTooDeepAt(raw: string, limit: number = MAX_NESTING_DE
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
+      if (c === 92)
+        i++; // a backslash escapes the next character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {

@@ -38,7 +38,7 @@ const RECORD_FIELDS = [
  * `abc123...`, `TBD`, `your-repo`, and dates written as their pattern (`YYYY-MM-DDTHH:MM:SSZ`).
  */
 const PLACEHOLDER_VALUE_RE =
-  /^(?:<[^<>]+>|\{\{?[^{}]+\}\}?|\$\{[^{}]+\}|\[[^[\]]+\]|[\w-]+(?:\s*\|\s*[\w-]+)+|\.\.\.|…|TBD|TODO|FIXME|X{3,}|x{6,}|example|placeholder|string|\?+|[0-9a-f]{3,}(?:\.\.\.|…)|your[-_ ].*)$|YYYY-MM|HH:MM/i;
+  /^(?:<[^<>]+>|\{\{?[^{}]+\}\}?|\$\{[^{}]+\}|\[[^[\]]+\]|[\w-]+(?:\s*\|\s*[\w-]+)+|\.\.\.|…|TBD|TODO|FIXME|X{3,}|example|placeholder|string|\?+|[0-9a-f]{3,}(?:\.\.\.|…)|your[-_ ].*)$|YYYY-MM|HH:MM/i;
 /** Unquoted placeholders, elisions and comments that make an example block invalid JSON. */
 const PLACEHOLDER_TOKEN_RE = /:\s*(?:<[^<>\n]+>|\.\.\.|…)|^\s*(?:\.\.\.|…),?\s*$|^\s*\/\/|,\s*\/\/ /gm;
 /** Words naming an example or a description of the format, in a heading, info string or sentence. */
@@ -84,8 +84,7 @@ function isFieldTable(table: Table): boolean {
  * @param schemaBlocks how many fenced blocks of the document carry the schema id.
  */
 export function formatReferenceReason(root: Root, block: Code, record: JsonRecord, schemaBlocks: number): string | undefined {
-  const placeholders =
-    record.data !== undefined ? placeholderFields(record.data) : [...record.raw.matchAll(PLACEHOLDER_TOKEN_RE)].map(() => "");
+  const placeholders = record.data !== undefined ? placeholderFields(record.data) : [...record.raw.matchAll(PLACEHOLDER_TOKEN_RE)].map(() => "");
   if (placeholders.length === 0) return undefined;
   const index = root.children.indexOf(block);
   const signals: string[] = [];

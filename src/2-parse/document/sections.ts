@@ -66,11 +66,13 @@ export function buildSections(root: Root, text: string, lines: LineIndex): Secti
       }
     }
     const nextAny = headings[h + 1] ?? children.length;
-    const end =
-      endIndex < children.length ? (children[endIndex]?.position?.start.offset ?? text.length) : text.length;
+    const end = endIndex < children.length ? (children[endIndex]?.position?.start.offset ?? text.length) : text.length;
     // A setext heading spans lines: its title is one line, whatever the line endings (LF, CRLF, CR),
     // so messages stay on one line and CRLF copies give the same findings.
-    const title = toString(heading, { includeHtml: false }).normalize("NFC").replace(/[ \t]*(?:\r\n|\r|\n)[ \t]*/g, " ").trim();
+    const title = toString(heading, { includeHtml: false })
+      .normalize("NFC")
+      .replace(/[ \t]*(?:\r\n|\r|\n)[ \t]*/g, " ")
+      .trim();
     const roles = classifyHeading(title, { title: h === 0 && heading.depth === 1 });
     sections.push({
       title,
@@ -144,7 +146,5 @@ export function isSectionEmpty(section: Section, skipped: readonly { offset: num
     // Tables, code, images count as content even without text.
     return !section.content.some((node) => node.type === "code" || node.type === "table" || node.type === "image");
   }
-  return /^(?:tbd|todo|n\/?a|-+|…|\.\.\.|\?+|<[^>]{0,60}>|\[[^\]]{0,60}\]|\(?(?:fill in|to be filled|placeholder)[^)]{0,40}\)?)\.?$/i.test(
-    text,
-  );
+  return /^(?:tbd|todo|n\/?a|-+|…|\.\.\.|\?+|<[^>]{0,60}>|\[[^\]]{0,60}\]|\(?(?:fill in|to be filled|placeholder)[^)]{0,40}\)?)\.?$/i.test(text);
 }

@@ -42,7 +42,6 @@ export function markerLineOffset(text: string, marker: string): number {
   return -1;
 }
 
-
 /** One commit line: 12 hex digits and a subject. */
 export interface RecordCommit {
   short: string;
@@ -192,7 +191,7 @@ export function parseRecordContent(content: string): SnoRecord {
 }
 
 function pathText(value: string): string {
-  return /[\r\n\t\u0000-\u001f\u007f]/.test(value) || value.startsWith('"') || value !== value.trim() ? JSON.stringify(value) : value;
+  return /[\u0000-\u001f\u007f]/.test(value) || value.startsWith('"') || value !== value.trim() ? JSON.stringify(value) : value;
 }
 
 /** The block's content lines (without the markers), each ending with `eol`. */

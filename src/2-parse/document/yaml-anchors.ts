@@ -39,4 +39,3 @@ export function anchorsAndAliasesProblem(references: readonly AnchorOrAlias[]): 
     endOffset: first.endOffset,
   };
 }
-

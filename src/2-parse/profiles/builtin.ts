@@ -103,10 +103,4 @@ export const genericProfile: Profile = {
 };
 
 /** Built-in profiles by id, in detection order. */
-export const BUILTIN_PROFILES: readonly Profile[] = [
-  hatch3rProfile,
-  verifiedDeliveryProfile,
-  snoProfile,
-  contractProfile,
-  genericProfile,
-];
+export const BUILTIN_PROFILES: readonly Profile[] = [hatch3rProfile, verifiedDeliveryProfile, snoProfile, contractProfile, genericProfile];

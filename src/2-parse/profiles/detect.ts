@@ -116,7 +116,7 @@ const BLANK_LINE_RE = /^[ \t]*$/;
  * A character reference (`&#72;`, `&#x56;`, `&ee;`): the one construct whose text holds letters
  * its source does not.
  */
-const CHARACTER_REFERENCE_RE = /&(?:#\d{1,7}|#[xX][\dA-Fa-f]{1,6}|[A-Za-z][A-Za-z\d]{0,31});/;
+const CHARACTER_REFERENCE_RE = /&(?:#\d{1,7}|#x[\dA-F]{1,6}|[A-Z][A-Z\d]{0,31});/i;
 
 /** Whether `word`'s characters occur in `text` in order (not necessarily together). Linear. */
 function hasSubsequence(text: string, word: string): boolean {

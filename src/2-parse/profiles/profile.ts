@@ -62,7 +62,11 @@ export function sectionMatches(section: { normalized: string }, spec: SectionSpe
  * A section whose heading plays `spec`'s role under another title (and names no other section of
  * `profile`): required-sections calls it misnamed rather than the section missing.
  */
-export function standInFor<S extends { normalized: string; roles: readonly string[] }>(sections: readonly S[], spec: SectionSpec, profile: Profile): S | undefined {
+export function standInFor<S extends { normalized: string; roles: readonly string[] }>(
+  sections: readonly S[],
+  spec: SectionSpec,
+  profile: Profile,
+): S | undefined {
   const role = spec.role;
   if (!role) return undefined;
   return sections.find((s) => s.roles.includes(role) && !profile.sections.some((other) => sectionMatches(s, other)));

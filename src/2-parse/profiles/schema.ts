@@ -75,7 +75,10 @@ function pathOf(instancePath: string): Array<string | number> {
 
 function label(path: ReadonlyArray<string | number>): string {
   if (path.length === 0) return "the document";
-  return `'${path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replace(/\.\[/g, "[")}'`;
+  return `'${path
+    .map((p) => (typeof p === "number" ? `[${p}]` : p))
+    .join(".")
+    .replace(/\.\[/g, "[")}'`;
 }
 
 function describe(error: ErrorObject, data: unknown): SchemaProblem {

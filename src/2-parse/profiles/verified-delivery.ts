@@ -56,6 +56,10 @@ export function stepName(step: unknown): string | undefined {
 
 /** Compares step names as the record's writer most likely meant them: case and spacing ignored. */
 export function sameStep(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, " ");
   return norm(a) === norm(b);
 }

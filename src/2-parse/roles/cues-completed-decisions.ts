@@ -89,10 +89,7 @@ export const COMPLETED_DECISIONS_CUES: readonly CueGroup[] = [
       "зміни",
       "виправлено",
     ],
-    lead: [
-      "implemented (?:sprints|features|modules)",
-      "completed (?:tasks|items|work)",
-    ],
+    lead: ["implemented (?:sprints|features|modules)", "completed (?:tasks|items|work)"],
     head: [
       "completed",
       "accomplished",
@@ -138,9 +135,7 @@ export const COMPLETED_DECISIONS_CUES: readonly CueGroup[] = [
   {
     roles: ["decisions", "open-questions"],
     weight: 3,
-    start: [
-      `открыт${INFLECT} решени${INFLECT}`,
-    ],
+    start: [`открыт${INFLECT} решени${INFLECT}`],
     lead: [
       "(?:open|pending|outstanding|deferred|queued|unresolved) decisions?",
       "decisions? (?:needed|required|pending|requested|to make|queued|still required|still needed|still open|still to make|still to be made)",
@@ -159,13 +154,7 @@ export const COMPLETED_DECISIONS_CUES: readonly CueGroup[] = [
       "decision request",
       "decisions needed",
     ],
-    any: [
-      "未決定",
-      "待决定",
-      "待定",
-      "결정 ?필요",
-      "미결정",
-    ],
+    any: ["未決定", "待决定", "待定", "결정 ?필요", "미결정"],
   },
   {
     roles: ["decisions"],
@@ -186,33 +175,14 @@ export const COMPLETED_DECISIONS_CUES: readonly CueGroup[] = [
       "decisoes(?: tomadas)?",
       "escolhas",
     ],
-    anchored: [
-      "why we chose",
-    ],
-    start: [
-      `решени${INFLECT}`,
-      `рішенн${INFLECT}`,
-    ],
+    anchored: ["why we chose"],
+    start: [`решени${INFLECT}`, `рішенн${INFLECT}`],
     lead: [
       "(?:key|design|architecture|architectural|technical|important|locked|lock-in|fixed|critical|non-obvious) (?:decisions?|choices)",
       "decision (?:matrix|log|record|points|history)",
       "(?:emulator|tool|library|stack|framework|design) choices?",
     ],
-    head: [
-      "decisions?",
-      "decision matrix",
-      "choices",
-      "trade-?offs",
-      "adrs",
-      "rationale",
-    ],
-    any: [
-      "決定",
-      "方針",
-      "决策",
-      "决定",
-      "결정",
-      "설계 ?결정",
-    ],
+    head: ["decisions?", "decision matrix", "choices", "trade-?offs", "adrs", "rationale"],
+    any: ["決定", "方針", "决策", "决定", "결정", "설계 ?결정"],
   },
 ];

@@ -41,24 +41,8 @@ export const CONSTRAINTS_STATUS_CUES: readonly CueGroup[] = [
       "regras",
       "convencoes",
     ],
-    anchored: [
-      "do not",
-      "must not",
-      "what not to (?:do|touch|change|reopen|retry|revert)(?: next)?",
-      "things not to do",
-    ],
-    start: [
-      "правила",
-      "запреты",
-      "не делать",
-      "нельзя",
-      "соглашения",
-      "конвенции",
-      "заборони",
-      "не робити",
-      "не можна",
-      "домовленості",
-    ],
+    anchored: ["do not", "must not", "what not to (?:do|touch|change|reopen|retry|revert)(?: next)?", "things not to do"],
+    start: ["правила", "запреты", "не делать", "нельзя", "соглашения", "конвенции", "заборони", "не робити", "не можна", "домовленості"],
     lead: [
       "hard (?:constraints|rules|limits)",
       "(?:ground|house|standing|important|fixed|key|golden|hard) rules",
@@ -76,14 +60,7 @@ export const CONSTRAINTS_STATUS_CUES: readonly CueGroup[] = [
       "nao fazer",
       "fora do escopo",
     ],
-    head: [
-      "constraints",
-      "rules",
-      "guardrails",
-      "non-?negotiables",
-      "conventions",
-      "invariants",
-    ],
+    head: ["constraints", "rules", "guardrails", "non-?negotiables", "conventions", "invariants"],
     any: [
       "制約",
       "ルール",
@@ -102,7 +79,12 @@ export const CONSTRAINTS_STATUS_CUES: readonly CueGroup[] = [
       "컨벤션",
     ],
   },
-  { roles: ["mutable-state"], weight: 3, lead: ["mutable state(?: to re-?verify)?", "state to re-?verify", "volatile state"], anchored: ["things to re-?(?:check|verify)"] },
+  {
+    roles: ["mutable-state"],
+    weight: 3,
+    lead: ["mutable state(?: to re-?verify)?", "state to re-?verify", "volatile state"],
+    anchored: ["things to re-?(?:check|verify)"],
+  },
   // ─── build and test status ────────────────────────────────────────────────────────────────────
   {
     roles: ["build-status"],
@@ -145,20 +127,8 @@ export const CONSTRAINTS_STATUS_CUES: readonly CueGroup[] = [
       "verifiering",
       "tester",
     ],
-    anchored: [
-      "how to (?:verify|test|run|build|validate|check|preview)",
-      "how to run",
-    ],
-    start: [
-      "тесты",
-      "тестирование",
-      "проверка",
-      "сборка",
-      "тести",
-      "тестування",
-      "перевірка",
-      "збірка",
-    ],
+    anchored: ["how to (?:verify|test|run|build|validate|check|preview)", "how to run"],
+    start: ["тесты", "тестирование", "проверка", "сборка", "тести", "тестування", "перевірка", "збірка"],
     lead: [
       "(?:build|test|tests|ci|testing|pipeline|verification) (?:status|state|results?|baseline|coverage|run|suite)",
       "test execution results",
@@ -212,10 +182,6 @@ export const CONSTRAINTS_STATUS_CUES: readonly CueGroup[] = [
   {
     roles: ["build-status", "verified-facts"],
     weight: 3,
-    lead: [
-      "verification (?:results?|receipts?|evidence|run)",
-      "validation (?:results?|evidence)",
-      "test evidence",
-    ],
+    lead: ["verification (?:results?|receipts?|evidence|run)", "validation (?:results?|evidence)", "test evidence"],
   },
 ];

@@ -28,7 +28,7 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "abnahmekriterien",
       "erfolgskriterien",
       "objectifs?",
-      
+
       "probleme",
       "objetivos?",
       "meta",
@@ -41,10 +41,7 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "missao",
       "entregaveis(?: esperados)?",
     ],
-    anchored: [
-      "what (?:the )?mission is",
-      "what (?:we'?re|i'?m|we are|i am) (?:trying to do|building|solving|doing)",
-    ],
+    anchored: ["what (?:the )?mission is", "what (?:we'?re|i'?m|we are|i am) (?:trying to do|building|solving|doing)"],
     start: [
       "objectifs?",
       "objetivos?",
@@ -76,25 +73,8 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "criteri di (?:successo|accettazione)",
       "criterios de (?:sucesso|aceitacao)",
     ],
-    head: [
-      "goals?",
-      "objectives?",
-      "success criteria",
-      "acceptance criteria",
-      "definition of done",
-      "deliverables",
-      "criteria",
-    ],
-    any: [
-      "目的",
-      "目標",
-      "ゴール",
-      "目标",
-      "任务目标",
-      "项目目标",
-      "목표",
-      "목적",
-    ],
+    head: ["goals?", "objectives?", "success criteria", "acceptance criteria", "definition of done", "deliverables", "criteria"],
+    any: ["目的", "目標", "ゴール", "目标", "任务目标", "项目目标", "목표", "목적"],
   },
   {
     roles: ["next-action", "goal"],
@@ -139,22 +119,8 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "kontext",
       "bakgrund",
     ],
-    anchored: [
-      "how (?:it|this|the system) works",
-      "what (?:this|the) (?:project|repo|repository|app|tool|system|service|product|codebase) (?:is|does)",
-    ],
-    start: [
-      "контекст",
-      "обзор",
-      "архитектура",
-      "как это работает",
-      "о проекте",
-      "кто есть кто",
-      "огляд",
-      "архітектура",
-      "як це працює",
-      "про проєкт",
-    ],
+    anchored: ["how (?:it|this|the system) works", "what (?:this|the) (?:project|repo|repository|app|tool|system|service|product|codebase) (?:is|does)"],
+    start: ["контекст", "обзор", "архитектура", "как это работает", "о проекте", "кто есть кто", "огляд", "архітектура", "як це працює", "про проєкт"],
     lead: [
       "(?:durable|project|key|important|critical|quick|essential|technical|business|background|user|general) context",
       "context(?: to (?:remember|restore|keep|know))?",
@@ -169,12 +135,7 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "vision general",
       "visao geral",
     ],
-    head: [
-      "context",
-      "background",
-      "overview",
-      "architecture",
-    ],
+    head: ["context", "background", "overview", "architecture"],
     any: [
       "概要",
       "背景",
@@ -219,19 +180,8 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "stato(?: attuale)?",
       "situazione(?: attuale)?",
     ],
-    anchored: [
-      "where things are",
-      "where (?:we|things|it|the project|the work) (?:are|stand|is|stands)",
-      "where i left off",
-    ],
-    start: [
-      `(?:текущ${INFLECT} )?состояние`,
-      "текущий статус",
-      "статус",
-      "положение дел",
-      "(?:поточний )?стан",
-      "поточний статус",
-    ],
+    anchored: ["where things are", "where (?:we|things|it|the project|the work) (?:are|stand|is|stands)", "where i left off"],
+    start: [`(?:текущ${INFLECT} )?состояние`, "текущий статус", "статус", "положение дел", "(?:поточний )?стан", "поточний статус"],
     lead: [
       "(?:current|final|overall|project|session|latest|last|present) (?:state|status|situation|snapshot|position|progress)",
       "current (?:top-line )?state",
@@ -254,11 +204,7 @@ export const GOAL_CONTEXT_STATE_CUES: readonly CueGroup[] = [
       "situacao atual",
       "status atual",
     ],
-    head: [
-      "state",
-      "status",
-      "snapshot",
-    ],
+    head: ["state", "status", "snapshot"],
     any: [
       "現状",
       "現在の(?:状態|状況|完成状態|ステータス)",

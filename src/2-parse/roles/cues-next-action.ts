@@ -52,7 +52,10 @@ export const NEXT_ACTION_CUES: readonly CueGroup[] = [
       "when you (?:come back|return|resume|pick (?:this|it) up|start)",
       "paste (?:this|these|the following)(?: (?:into|in|to))?",
     ],
-    start: ["next (?:ready|planned|queued|open) (?:work )?(?:items?|tasks?|tickets?|slices?|steps?)", "next[ -](?:session|sessions|run|shift|iteration|sprint|phase|stage|milestone|task|tasks|target|targets|seam|move|moves|step|steps|action|actions|up|ticket|tickets|item|items|work|focus|goal|goals|objective|thing|things|priority|priorities|slice|pr|prs|deliverable|deliverables|agent'?s? tasks?)"],
+    start: [
+      "next (?:ready|planned|queued|open) (?:work )?(?:items?|tasks?|tickets?|slices?|steps?)",
+      "next[ -](?:session|sessions|run|shift|iteration|sprint|phase|stage|milestone|task|tasks|target|targets|seam|move|moves|step|steps|action|actions|up|ticket|tickets|item|items|work|focus|goal|goals|objective|thing|things|priority|priorities|slice|pr|prs|deliverable|deliverables|agent'?s? tasks?)",
+    ],
     lead: [
       "first (?:actions?|steps?|tasks?|things? to do|moves?|priorities)",
       "immediate (?:next )?(?:steps?|actions?|tasks?|priorities|to-?dos?)",

@@ -69,9 +69,11 @@ const INSTRUCTION_VERBS = new Set(
 );
 
 /** Chinese verbs that open an instruction. */
-const CHINESE_INSTRUCTION = /^(?:运行|执行|检查|修复|添加|更新|部署|测试|确认|实现|创建|删除|打开|阅读|完成|提交|推送|合并|配置|安装|验证|补充|整理|排查|调整|优化|编写|重构|迁移|发布|先)/u;
+const CHINESE_INSTRUCTION =
+  /^(?:运行|执行|检查|修复|添加|更新|部署|测试|确认|实现|创建|删除|打开|阅读|完成|提交|推送|合并|配置|安装|验证|补充|整理|排查|调整|优化|编写|重构|迁移|发布|先)/u;
 /** Japanese and Korean instruction endings. */
-const CJK_INSTRUCTION_END = /(?:する|します|してください|すること|して|しろ|を確認|を実行|を修正|を追加|を更新|を作成|を削除|を実装|하기|할 것|한다|하세요|해줘|해 주세요|확인|실행|수정|추가|진행)[。.!！]?$/u;
+const CJK_INSTRUCTION_END =
+  /(?:する|します|してください|すること|して|しろ|を確認|を実行|を修正|を追加|を更新|を作成|を削除|を実装|하기|할 것|한다|하세요|해줘|해 주세요|확인|실행|수정|추가|진행)[。.!！]?$/u;
 
 /** True when `text` opens with an instruction (see {@link INSTRUCTION_VERBS}). */
 export function opensWithInstruction(text: string): boolean {
@@ -79,16 +81,17 @@ export function opensWithInstruction(text: string): boolean {
   if (CHINESE_INSTRUCTION.test(lead)) return true;
   const firstLine = lead.split(/\r\n|\r|\n/)[0] ?? "";
   if (CJK_INSTRUCTION_END.test(firstLine.replace(/[（(][^）)]{0,40}[)）]$/u, "").trim())) return true;
-  const word = /[\p{L}][\p{L}'-]{0,30}/u.exec(foldHeadingText(lead))?.[0] ?? "";
+  const word = /\p{L}[\p{L}'-]{0,30}/u.exec(foldHeadingText(lead))?.[0] ?? "";
   return INSTRUCTION_VERBS.has(word);
 }
 
 /** Lines that lead in a next step, after folding. */
 const NEXT_STEP_LEAD_IN =
-  /^(?:next(?: steps?| action| up)?|your (?:task|job|assignment|next step)|to ?do|action(?: items?)?|start (?:with|by|here)|first(?: step)?|naechste(?:r)? schritt|als naechstes|prochaine etape|a faire|proximo paso|siguiente paso|prossimo passo|proximo passo|следующий шаг|далее|наступний крок|далі)\s{0,3}[:：\-–—]|^(?:下一步|接下来|次に|次のステップ|다음 ?단계|다음)\s{0,3}[:：]?/u;
+  /^(?:next(?: steps?| action| up)?|your (?:task|job|assignment|next step)|to ?do|action(?: items?)?|start (?:with|by|here)|first(?: step)?|naechster? schritt|als naechstes|prochaine etape|a faire|proximo paso|siguiente paso|prossimo passo|proximo passo|следующий шаг|далее|наступний крок|далі)\s{0,3}[:：\-–—]|^(?:下一步|接下来|次に|次のステップ|다음 ?단계|다음)\s{0,3}[:：]?/u;
 
 /** Headings of summary sections whose lines may lead in a next step. */
-const SUMMARY_HEADING = /^(?:tldr|tl dr|summary|executive summary|session summary|zusammenfassung|resume|resumen|riepilogo|resumo|итог|итоги|резюме|підсумок|要約|まとめ|摘要|总结|요약)$/u;
+const SUMMARY_HEADING =
+  /^(?:tldr|tl dr|summary|executive summary|session summary|zusammenfassung|resume|resumen|riepilogo|resumo|итог|итоги|резюме|підсумок|要約|まとめ|摘要|总结|요약)$/u;
 
 function listItems(list: List): ListItem[] {
   return list.children.slice(0, MAX_ITEMS);
@@ -108,13 +111,22 @@ export function holdsOrderedInstructions(nodes: readonly RootContent[]): boolean
 
 /** True when a summary section's own text leads in a next step ("Next: …"). */
 export function leadsInNextStep(heading: string, nodes: readonly RootContent[]): boolean {
-  if (!SUMMARY_HEADING.test(foldHeadingText(heading).replace(/[^\p{L}\p{N} ]/gu, "").trim())) return false;
+  if (
+    !SUMMARY_HEADING.test(
+      foldHeadingText(heading)
+        .replace(/[^\p{L}\p{N} ]/gu, "")
+        .trim(),
+    )
+  )
+    return false;
   for (const node of nodes) {
     const lines =
       node.type === "list"
         ? listItems(node).map((item) => toString(item))
         : node.type === "paragraph"
-          ? toString(node).slice(0, MAX_ITEMS * LEAD_CHARS).split(/\r\n|\r|\n|(?<=[.!?。！？])\s+/u)
+          ? toString(node)
+              .slice(0, MAX_ITEMS * LEAD_CHARS)
+              .split(/\r\n|\r|\n|(?<=[.!?。！？])\s+/u)
           : [];
     if (lines.some((line) => NEXT_STEP_LEAD_IN.test(foldHeadingText(line.slice(0, LEAD_CHARS)).trim()))) return true;
   }

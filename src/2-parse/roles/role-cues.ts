@@ -45,11 +45,11 @@ export const CUE_GROUPS: readonly CueGroup[] = [
 
 /** Phrases in a qualifier that address the section to the next session ("for the next agent"). */
 export const NEXT_SESSION_QUALIFIER =
-  /(?:^|[^\p{L}\p{N}])(?:(?:next|new|incoming|future|following|fresh|upcoming) (?:sessions?|agents?|threads?|chat|conversation|person|engineer|developer|devs?|lead|owner|maintainer|worker|instance|ai instance|ai|claude|model|shift|team|contributor|cycle|pickup)|successor|(?:the |a )?recipient|destinatari[oa]|destinataire|empfaenger|next owner|assignee|naechste(?:n|r)? (?:session|sitzung|agent)|neue(?:n|r)? (?:session|sitzung|chat)|(?:prochaine|nouvelle) (?:session|conversation)|(?:proxima|siguiente|nueva) sesion|(?:prossima|nuova) sessione|(?:proxima|nova) sessao|следующ\p{L}{0,4} (?:сесси|агент|чат)|наступн\p{L}{0,4} (?:сесі|агент|чат)|ny session|nya sessionen|naesta session)|次の(?:セッション|担当|エージェント|チャット)|次回|新(?:しい)?チャット|下一个?(?:会话|agent|人|开发者|对话)|给下一|다음 ?(?:세션|에이전트|담당자|사람)|새 ?(?:세션|채팅)/u;
+  /(?:^|[^\p{L}\p{N}])(?:(?:next|new|incoming|future|following|fresh|upcoming) (?:sessions?|agents?|threads?|chat|conversation|person|engineer|developer|devs?|lead|owner|maintainer|worker|instance|ai instance|ai|claude|model|shift|team|contributor|cycle|pickup)|successor|(?:the |a )?recipient|destinatari[oa]|destinataire|empfaenger|assignee|naechste(?:n|r)? (?:session|sitzung|agent)|neue(?:n|r)? (?:session|sitzung|chat)|(?:prochaine|nouvelle) (?:session|conversation)|(?:proxima|siguiente|nueva) sesion|(?:prossima|nuova) sessione|(?:proxima|nova) sessao|следующ\p{L}{0,4} (?:сесси|агент|чат)|наступн\p{L}{0,4} (?:сесі|агент|чат)|ny session|nya sessionen|naesta session)|次の(?:セッション|担当|エージェント|チャット)|次回|新(?:しい)?チャット|下一个?(?:会话|agent|人|开发者|对话)|给下一|다음 ?(?:세션|에이전트|담당자|사람)|새 ?(?:세션|채팅)/u;
 
 /** Qualifiers that make a list an ordered plan ("(priority order)", "(in order)", "(по приоритету)"). */
 export const ORDERED_QUALIFIER =
-  /(?:^|[^\p{L}\p{N}])(?:(?:in|by) (?:priority|order|dependency order|recommended order|this order)|priority order|recommended order|suggested order|dependency order|ranked|by priority|prioriti[sz]ed|step by step|nach prioritaet|in reihenfolge|reihenfolge|priorisiert|par ordre de priorite|dans l'ordre|ordre (?:recommande|suggere|conseille)|por prioridad|en orden|orden (?:recomendado|sugerido)|per priorita|in ordine|ordine (?:consigliato|suggerito)|por prioridade|em ordem|ordem (?:recomendada|sugerida)|по приоритету|по порядку|за пріоритетом|за порядком|i ordning|prioritetsordning)(?![\p{L}\p{N}])|(?<=^|\| )(?:order|ordre|orden|ordine|ordem|reihenfolge|порядок)(?= \||$)|優先(?:順|度順)|順番|按优先级|优先级顺序|우선 ?순위 ?순|순서대로/u;
+  /(?:^|[^\p{L}\p{N}])(?:(?:in|by) (?:priority|order|dependency order|recommended order|this order)|priority order|recommended order|suggested order|dependency order|ranked|prioriti[sz]ed|step by step|nach prioritaet|in reihenfolge|reihenfolge|priorisiert|par ordre de priorite|dans l'ordre|ordre (?:recommande|suggere|conseille)|por prioridad|en orden|orden (?:recomendado|sugerido)|per priorita|in ordine|ordine (?:consigliato|suggerito)|por prioridade|em ordem|ordem (?:recomendada|sugerida)|по приоритету|по порядку|за пріоритетом|за порядком|i ordning|prioritetsordning)(?![\p{L}\p{N}])|(?<=^|\| )(?:order|ordre|orden|ordine|ordem|reihenfolge|порядок)(?= \||$)|優先(?:順|度順)|順番|按优先级|优先级顺序|우선 ?순위 ?순|순서대로/u;
 
 /** A qualifier segment that makes a section open work ("(deferrable)", "(queued, not acted on)", "(longer-horizon)"). */
 export const PENDING_QUALIFIER =
@@ -116,7 +116,10 @@ export const COMPILED_CUES: CompiledCues = {
   lead: compileKind("lead", (a) => `${a}$`, "uy"),
   leadInText: compileKind("lead", (a) => `${a}${END}`, "uy"),
   head: compileKind("head", (a) => `${a}$`, "uy"),
-  any: BY_WEIGHT.filter((group) => (group.any?.length ?? 0) > 0).map((group) => ({ regex: new RegExp(`(?:${(group.any as readonly string[]).join("|")})`, "u"), group })),
+  any: BY_WEIGHT.filter((group) => (group.any?.length ?? 0) > 0).map((group) => ({
+    regex: new RegExp(`(?:${(group.any as readonly string[]).join("|")})`, "u"),
+    group,
+  })),
 };
 
 /** The group whose capture matched in `match` (capture `i + 1` is `kind.groups[i]`). */

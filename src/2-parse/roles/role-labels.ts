@@ -57,7 +57,7 @@ const LINE_LABEL = /^([^:：\n\r]{1,80})(?::(?:\s|$)|：)/u;
  * 0", "Next steps: none", "Blockers — keine"): the label names no step then, the section no work.
  */
 export const NIL_ANSWER =
-  /^\s*(?:0|none|nothing|n\/?a|nil|-+|—|–|keine?s?|nichts|aucune?|rien|ninguno|ninguna|nada|nessuno|niente|nenhum|nenhuma|нет|немає|无|没有|なし|無し|없음)\s*[.!。]?\s*$/iu;
+  /^\s*(?:[0—–无]|none|nothing|n\/?a|nil|-+|keine?s?|nichts|aucune?|rien|ninguno|ninguna|nada|nessuno|niente|nenhum|nenhuma|нет|немає|没有|なし|無し|없음)\s*(?:[.!。]\s*)?$/iu;
 /** Sentence punctuation: a line holding it is a sentence, not a label. */
 const SENTENCE_MARK = /[.!?。！？,;，；]/u;
 

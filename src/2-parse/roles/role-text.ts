@@ -64,48 +64,212 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * Words that open a post-modifier in the languages the classifier reads. They end a head phrase
  * only after its first word ("What we did" keeps "what" as its head phrase start).
  */
-const POST_MODIFIERS = new Set(
-  [
-    // English
-    "for", "from", "after", "before", "since", "until", "till", "to", "of", "in", "on", "at", "with", "without",
-    "by", "via", "per", "about", "regarding", "re", "that", "which", "who", "whose", "we", "i", "you", "it", "they",
-    "during", "into", "under", "over", "against", "across", "than", "because", "so", "if", "outside", "beyond",
-    "within", "around", "except", "besides", "including", "excluding", "vs", "versus", "like", "the", "an",
-    // German (folded)
-    "fuer", "von", "vom", "aus", "nach", "vor", "mit", "ohne", "bei", "seit", "bis", "zu", "zum", "zur", "ueber",
-    "gegen", "im", "am", "an", "auf", "die", "der", "das", "dem", "den", "wegen", "waehrend",
-    // French
-    "pour", "de", "du", "des", "d", "a", "au", "aux", "apres", "avant", "avec", "sans", "par", "dans", "en", "sur",
-    "chez", "qui", "que", "lors",
-    // Spanish, Italian, Portuguese
-    "para", "del", "al", "tras", "despues", "antes", "con", "sin", "por", "sobre", "desde", "hasta", "durante",
-    "per", "di", "della", "dello", "dei", "degli", "delle", "da", "dal", "dalla", "dopo", "prima", "senza", "su", "che",
-    "dos", "das", "do", "na", "no", "nas", "nos", "apos", "com", "sem", "em", "ate",
-    // Russian, Ukrainian
-    "для", "по", "из", "от", "после", "до", "с", "со", "без", "о", "об", "в", "во", "на", "к", "при", "за", "который",
-    "которые", "з", "із", "від", "після", "про", "у", "щодо", "який", "які",
-    // Swedish, Dutch
-    "foer", "fran", "efter", "innan", "med", "utan", "voor", "van", "na", "met", "zonder",
-  ],
-);
+const POST_MODIFIERS = new Set([
+  // English
+  "for",
+  "from",
+  "after",
+  "before",
+  "since",
+  "until",
+  "till",
+  "to",
+  "of",
+  "in",
+  "on",
+  "at",
+  "with",
+  "without",
+  "by",
+  "via",
+  "per",
+  "about",
+  "regarding",
+  "re",
+  "that",
+  "which",
+  "who",
+  "whose",
+  "we",
+  "i",
+  "you",
+  "it",
+  "they",
+  "during",
+  "into",
+  "under",
+  "over",
+  "against",
+  "across",
+  "than",
+  "because",
+  "so",
+  "if",
+  "outside",
+  "beyond",
+  "within",
+  "around",
+  "except",
+  "besides",
+  "including",
+  "excluding",
+  "vs",
+  "versus",
+  "like",
+  "the",
+  "an",
+  // German (folded)
+  "fuer",
+  "von",
+  "vom",
+  "aus",
+  "nach",
+  "vor",
+  "mit",
+  "ohne",
+  "bei",
+  "seit",
+  "bis",
+  "zu",
+  "zum",
+  "zur",
+  "ueber",
+  "gegen",
+  "im",
+  "am",
+  "an",
+  "auf",
+  "die",
+  "der",
+  "das",
+  "dem",
+  "den",
+  "wegen",
+  "waehrend",
+  // French
+  "pour",
+  "de",
+  "du",
+  "des",
+  "d",
+  "a",
+  "au",
+  "aux",
+  "apres",
+  "avant",
+  "avec",
+  "sans",
+  "par",
+  "dans",
+  "en",
+  "sur",
+  "chez",
+  "qui",
+  "que",
+  "lors",
+  // Spanish, Italian, Portuguese
+  "para",
+  "del",
+  "al",
+  "tras",
+  "despues",
+  "antes",
+  "con",
+  "sin",
+  "por",
+  "sobre",
+  "desde",
+  "hasta",
+  "durante",
+  "per",
+  "di",
+  "della",
+  "dello",
+  "dei",
+  "degli",
+  "delle",
+  "da",
+  "dal",
+  "dalla",
+  "dopo",
+  "prima",
+  "senza",
+  "su",
+  "che",
+  "dos",
+  "das",
+  "do",
+  "na",
+  "no",
+  "nas",
+  "nos",
+  "apos",
+  "com",
+  "sem",
+  "em",
+  "ate",
+  // Russian, Ukrainian
+  "для",
+  "по",
+  "из",
+  "от",
+  "после",
+  "до",
+  "с",
+  "со",
+  "без",
+  "о",
+  "об",
+  "в",
+  "во",
+  "на",
+  "к",
+  "при",
+  "за",
+  "который",
+  "которые",
+  "з",
+  "із",
+  "від",
+  "після",
+  "про",
+  "у",
+  "щодо",
+  "який",
+  "які",
+  // Swedish, Dutch
+  "foer",
+  "fran",
+  "efter",
+  "innan",
+  "med",
+  "utan",
+  "voor",
+  "van",
+  "na",
+  "met",
+  "zonder",
+]);
 
 /** Folds a heading for classification (see the module comment). Linear in the input. */
 export function foldHeadingText(text: string): string {
-  return text
-    .slice(0, MAX_HEADING_CHARS)
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc\u00b4`]/g, "'")
-    .replace(/ä/g, "ae")
-    .replace(/ö/g, "oe")
-    .replace(/ü/g, "ue")
-    .replace(/ß/g, "ss")
-    .replace(/\btl\s*;\s*dr\b/g, "tldr")
-    // A quoted term is a name ('"Next action" rule engine'), not a role.
-    .replace(/"[^"\n]{1,60}"|“[^”\n]{1,60}”|«[^»\n]{1,60}»|„[^“”\n]{1,60}[“”]/gu, "x")
-    .normalize("NFD")
-    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
-    .normalize("NFC");
+  return (
+    text
+      .slice(0, MAX_HEADING_CHARS)
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc\u00b4`]/g, "'")
+      .replace(/ä/g, "ae")
+      .replace(/ö/g, "oe")
+      .replace(/ü/g, "ue")
+      .replace(/ß/g, "ss")
+      .replace(/\btl\s*;\s*dr\b/g, "tldr")
+      // A quoted term is a name ('"Next action" rule engine'), not a role.
+      .replace(/"[^"\n]{1,60}"|“[^”\n]{1,60}”|«[^»\n]{1,60}»|„[^“”\n]{1,60}[“”]/gu, "x")
+      .normalize("NFD")
+      .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+      .normalize("NFC")
+  );
 }
 
 /** Leading numbering ("1.", "2.3", "A)", "IV.", "Step 4:", "#1"), emoji and punctuation. */
@@ -132,7 +296,9 @@ const KEEP_IN_PIECE = /[\p{L}\p{N}']/u;
 
 /** Trims a segment or part of the punctuation and emoji around it. */
 function trimPiece(text: string): string {
-  return trimEndExcept(text.replace(/^[^\p{L}\p{N}]+/u, ""), KEEP_IN_PIECE).replace(/\s+/g, " ").trim();
+  return trimEndExcept(text.replace(/^[^\p{L}\p{N}]+/u, ""), KEEP_IN_PIECE)
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
@@ -140,13 +306,13 @@ function trimPiece(text: string): string {
  * collapsed to one space (`trimPiece`) and each part is trimmed again, so one space stands for a
  * run and a symbol needs no leading space: the same cuts as `\s+word\s+|\s*symbol\s*`, linear.
  */
-const PART_SPLIT = /\s(?:and|und|et|y|e|i|и|і|та|및|och|en)\s|(?:&|\/|\+|,|、|・|／|，)\s?/u;
+const PART_SPLIT = /\s(?:and|und|et|[yeiиі및]|та|och|en)\s|[&/+,、・／，]\s?/u;
 
 function separatorKind(separator: string): HeadingSegment["after"] {
   const mark = separator.trim();
   if (mark === ":" || mark === ";") return "colon";
   if (/^(?:->|=>|→)$/u.test(mark)) return "arrow";
-  if (/^(?:-|—|–|\|)$/u.test(mark)) return "dash";
+  if (/^[-—–|]$/u.test(mark)) return "dash";
   if (/^[)\]}」』】）]$/u.test(mark)) return "bracket";
   return "stop";
 }
@@ -186,13 +352,13 @@ function shapePart(text: string): HeadingPart {
   const wordStarts: number[] = [];
   const starts: number[] = [];
   const cjk = CJK.test(text);
-  const words = /[^\s]+/gu;
+  const words = /\S+/gu;
   let head = text;
   let index = 0;
   for (let match = words.exec(text); match && index < 64; match = words.exec(text), index++) {
     if (index < 3) wordStarts.push(match.index);
     if (head === text) {
-      if (index >= 1 && !cjk && POST_MODIFIERS.has(match[0].replace(/[^\p{L}]/gu, ""))) head = text.slice(0, match.index).trim();
+      if (index >= 1 && !cjk && POST_MODIFIERS.has(match[0].replace(/\P{L}/gu, ""))) head = text.slice(0, match.index).trim();
       else starts.push(match.index);
     }
   }

@@ -46,20 +46,22 @@ export { SECTION_ROLES, type SectionRole } from "./role-names.js";
  * runs of white space folded to one space.
  */
 export function normalizeHeading(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    // Typographic apostrophes (’ ‘ ʼ) read as ', so "What’s next" and "Don’t" match like their
-    // ASCII spellings (editors and agents often write the curly form).
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/&/g, " and ")
-    .replace(/[\s/]+/g, " ")
-    .replace(/^(?:(?:step|phase|part|section)\s+)?(?:\d+(?:\.\d+)*|[a-z]|[ivx]+)[.):]\s+/u, "")
-    .replace(/^\d+(?:\.\d+)+\s+/u, "")
-    .replace(/^[^\p{L}\p{N}]+/u, "")
-    .replace(/[^\p{L}\p{N})]+$/u, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      // Typographic apostrophes (’ ‘ ʼ) read as ', so "What’s next" and "Don’t" match like their
+      // ASCII spellings (editors and agents often write the curly form).
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/&/g, " and ")
+      .replace(/[\s/]+/g, " ")
+      .replace(/^(?:(?:step|phase|part|section)\s+)?(?:\d+(?:\.\d+)*|[a-z]|[ivx]+)[.):]\s+/u, "")
+      .replace(/^\d+(?:\.\d+)+\s+/u, "")
+      .replace(/^[^\p{L}\p{N}]+/u, "")
+      .replace(/[^\p{L}\p{N})]+$/u, "")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** Options of {@link classifyHeading}. */
@@ -88,7 +90,8 @@ function better(a: Candidate, b: Candidate | undefined): boolean {
 }
 
 /** English past participles that end a head phrase of finished work ("Immediate actions taken"). */
-const DONE_PARTICIPLE = /\s(?:taken|made|done|completed|applied|fixed|shipped|landed|merged|implemented|closed|resolved|finished|delivered|performed|executed)$/u;
+const DONE_PARTICIPLE =
+  /\s(?:taken|made|done|completed|applied|fixed|shipped|landed|merged|implemented|closed|resolved|finished|delivered|performed|executed)$/u;
 /** A finite verb in a head phrase: it is a sentence ("The tail is now stronger evidence"), not a noun phrase. */
 const SENTENCE_VERB = /\s(?:is|are|was|were|has|have|had|does|did|can|will|would|should|must|may|might|proves|shows|means)\s/u;
 
@@ -137,7 +140,14 @@ function bestCue(part: HeadingPart): Candidate | undefined {
     for (const { regex, group } of any) {
       const found = regex.exec(part.text);
       if (found) {
-        const candidate = { roles: group.roles, weight: group.weight, kind: 2, position: found.index, end: found.index + found[0].length, order: CUE_ORDER.get(group) ?? 0 };
+        const candidate = {
+          roles: group.roles,
+          weight: group.weight,
+          kind: 2,
+          position: found.index,
+          end: found.index + found[0].length,
+          order: CUE_ORDER.get(group) ?? 0,
+        };
         if (better(candidate, best)) best = candidate;
       }
     }
@@ -193,7 +203,7 @@ const NOT_A_PLAN: ReadonlySet<SectionRole> = new Set(["completed", "session-stat
  * ("Executive summary (read this first)", "Phase 1 target (ship this first)").
  */
 const NEXT_MARK =
-  /^(?:next|up next|next up|do next|do first|start here|now|(?:(?:read|do|ship|build|start with|begin with|tackle|implement|fix) )?(?:this |these |it )?first)$/u;
+  /^(?:next|up next|next up|do next|start here|now|(?:(?:read|do|ship|build|start with|begin with|tackle|implement|fix) )?(?:this |these |it )?first)$/u;
 
 /**
  * The roles of a heading, primary first, at most two; empty when none is recognised. Reads at
@@ -250,8 +260,7 @@ function classify(text: string, options: ClassifyOptions): SectionRole[] {
     const nextStep =
       primary !== "next-action" &&
       !roles.includes("next-action") &&
-      (((addressed || markedNext) && roles.some((role) => ACTION_LIKE_ROLES.has(role))) ||
-        (ordered && !roles.some((role) => NOT_A_PLAN.has(role))));
+      (((addressed || markedNext) && roles.some((role) => ACTION_LIKE_ROLES.has(role))) || (ordered && !roles.some((role) => NOT_A_PLAN.has(role))));
     result = nextStep ? [primary, "next-action"] : second ? [primary, second] : [primary];
   } else if (!options.title && (ordered || markedNext || (addressed && GENERIC_ADDRESSED_NOUNS.test(main.parts[0]?.head ?? "")))) {
     // An ordered list under an unnamed heading is open work in order; a section marked to come

@@ -122,7 +122,9 @@ export class LintCache {
    */
   static open(directory: string, parts: CacheKeyParts): LintCache {
     const file = path.join(directory, CACHE_FILE_NAME);
-    const key = createHash("sha256").update(JSON.stringify({ format: FORMAT, build: buildStamp(), ...parts })).digest("hex");
+    const key = createHash("sha256")
+      .update(JSON.stringify({ format: FORMAT, build: buildStamp(), ...parts }))
+      .digest("hex");
     let entries = new Map<string, CacheEntry>();
     try {
       const stored = JSON.parse(readFileSync(file, "utf8")) as CacheFileShape;

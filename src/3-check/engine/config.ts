@@ -96,7 +96,9 @@ export function configValidationSchema(): Record<string, unknown> {
  * else compiled on first use (~50 ms: runs without a config file never pay it).
  */
 function validatorOfConfig(): ValidateFunction<HandoffConfig> {
-  configValidator ??= (precompiledConfigValidator() as ValidateFunction<HandoffConfig> | undefined) ?? new Ajv(CONFIG_AJV_OPTIONS).compile<HandoffConfig>(configValidationSchema());
+  configValidator ??=
+    (precompiledConfigValidator() as ValidateFunction<HandoffConfig> | undefined) ??
+    new Ajv(CONFIG_AJV_OPTIONS).compile<HandoffConfig>(configValidationSchema());
   return configValidator;
 }
 
@@ -109,10 +111,7 @@ export function checkConfig(config: unknown, filepath: string): HandoffConfig {
   if (!validateConfig(config)) {
     const first = validateConfig.errors?.[0];
     const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, ".") : "(root)";
-    const extra =
-      first?.keyword === "additionalProperties"
-        ? ` '${String((first.params as { additionalProperty?: string }).additionalProperty)}'`
-        : "";
+    const extra = first?.keyword === "additionalProperties" ? ` '${String((first.params as { additionalProperty?: string }).additionalProperty)}'` : "";
     throw new ConfigError(`${filepath}: ${where}: ${first?.message ?? "invalid"}${extra}`);
   }
   return config;
@@ -182,7 +181,11 @@ export interface RuleNames {
  * @param where where the object came from, for the message (`config`, `overrides[0]`, `--rule`).
  * @throws ConfigError for a name that is no rule, so a typo never silently does nothing.
  */
-export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undefined, known: readonly RuleNames[], where: string): Record<string, T> | undefined {
+export function normalizeRuleNames<T>(
+  rules: Readonly<Record<string, T>> | undefined,
+  known: readonly RuleNames[],
+  where: string,
+): Record<string, T> | undefined {
   if (!rules) return undefined;
   const byCode = new Map(known.map((r) => [r.code.toUpperCase(), r.id]));
   const ids = new Set(known.map((r) => r.id));
@@ -194,7 +197,10 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
     else id = markdownlintRuleId(name);
     if (id === undefined) {
       // --only runs handoffkit rules (and the markdownlint bridge as a whole): suggest only what it takes.
-      const names = where === "--only" ? "id such as 'next-action', code such as 'HK008', or 'markdownlint' for all of its rules" : "id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022'";
+      const names =
+        where === "--only"
+          ? "id such as 'next-action', code such as 'HK008', or 'markdownlint' for all of its rules"
+          : "id such as 'next-action', code such as 'HK008', or markdownlint id such as 'MD022'";
       throw new ConfigError(`unknown rule '${name}' in ${where} (name rules by ${names})`);
     }
     out[id] = value;
@@ -209,14 +215,19 @@ export function normalizeRuleNames<T>(rules: Readonly<Record<string, T>> | undef
  * @throws ConfigError for no name at all, a name that is no rule, or a markdownlint rule (MD013):
  * those are chosen with `--rule`, `--only markdownlint` runs the bridge.
  */
-export function onlyRuleOverrides(only: readonly string[] | undefined, known: readonly (RuleNames & { runsAlways?: boolean })[]): Record<string, SeveritySetting> {
+export function onlyRuleOverrides(
+  only: readonly string[] | undefined,
+  known: readonly (RuleNames & { runsAlways?: boolean })[],
+): Record<string, SeveritySetting> {
   if (!only) return {};
   const names = only.map((name) => name.trim()).filter((name) => name !== "");
   if (names.length === 0) throw new ConfigError("--only needs at least one rule name (an id such as 'no-secrets' or a code such as 'HK020')");
   const named = normalizeRuleNames(Object.fromEntries(names.map((name) => [name, true])), known, "--only") ?? {};
   const markdownlintNames = Object.keys(named).filter((id) => !known.some((rule) => rule.id === id));
   if (markdownlintNames.length > 0) {
-    throw new ConfigError(`--only takes handoffkit rules (and 'markdownlint' for all of its rules), not '${markdownlintNames[0]}': set markdownlint rules with --rule`);
+    throw new ConfigError(
+      `--only takes handoffkit rules (and 'markdownlint' for all of its rules), not '${markdownlintNames[0]}': set markdownlint rules with --rule`,
+    );
   }
   const kept = (rule: RuleNames & { runsAlways?: boolean }) => rule.id in named || rule.runsAlways === true;
   return Object.fromEntries(known.filter((rule) => !kept(rule)).map((rule) => [rule.id, "off" as const]));

@@ -62,12 +62,19 @@ function describeError(error: ErrorObject, meta: RuleMeta): string {
   if (error.keyword === "additionalProperties") {
     const name = String((error.params as { additionalProperty?: string }).additionalProperty);
     const at = field ? `${field}.${name}` : name;
-    const known = field ? "" : ` (known: ${Object.keys(ruleOptionsSchema(meta).properties as object).sort().join(", ")})`;
+    const known = field
+      ? ""
+      : ` (known: ${Object.keys(ruleOptionsSchema(meta).properties as object)
+          .sort()
+          .join(", ")})`;
     return `'${at}' is not an option${known}`;
   }
   if (error.keyword === "enum") {
     const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];
-    const shown = allowed.slice(0, 12).map((value) => JSON.stringify(value)).join(", ");
+    const shown = allowed
+      .slice(0, 12)
+      .map((value) => JSON.stringify(value))
+      .join(", ");
     return `'${field}' must be one of ${shown}${allowed.length > 12 ? ", …" : ""}`;
   }
   return field ? `'${field}' ${error.message ?? "is invalid"}` : `the options ${error.message ?? "are invalid"}`;

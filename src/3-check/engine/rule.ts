@@ -168,12 +168,16 @@ export function ruleMessage(meta: RuleMeta, descriptor: Pick<ReportDescriptor, "
   if (meta.reportsForeignRuleIds && descriptor.message !== undefined) return descriptor.message;
   const template = Object.hasOwn(meta.messages, descriptor.messageId) ? meta.messages[descriptor.messageId] : undefined;
   if (template === undefined) {
-    throw new RuleContractError(`rule ${meta.id} reported unknown messageId '${descriptor.messageId}' (its messages: ${Object.keys(meta.messages).join(", ")})`);
+    throw new RuleContractError(
+      `rule ${meta.id} reported unknown messageId '${descriptor.messageId}' (its messages: ${Object.keys(meta.messages).join(", ")})`,
+    );
   }
   const data = descriptor.data ?? {};
   const unfilled = [...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string).filter((name) => !Object.hasOwn(data, name));
   if (unfilled.length > 0) {
-    throw new RuleContractError(`rule ${meta.id} message '${descriptor.messageId}' has no value for ${[...new Set(unfilled)].map((n) => `{{${n}}}`).join(", ")}`);
+    throw new RuleContractError(
+      `rule ${meta.id} message '${descriptor.messageId}' has no value for ${[...new Set(unfilled)].map((n) => `{{${n}}}`).join(", ")}`,
+    );
   }
   return formatMessage(template, data);
 }

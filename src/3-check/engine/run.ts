@@ -6,7 +6,16 @@ import type { HandoffDocument } from "../../2-parse/document/model.js";
 import { loadProblemRule, type LoadProblem } from "../../1-load/read.js";
 import type { Profile } from "../../2-parse/profiles/profile.js";
 import { ruleSetting, type HandoffConfig } from "./config.js";
-import { compareDiagnostics, internalErrorDiagnostic, INTERNAL_ERROR_RULE_ID, valueDigest, type Diagnostic, type FileResult, type Severity, type SeveritySetting } from "./diagnostic.js";
+import {
+  compareDiagnostics,
+  internalErrorDiagnostic,
+  INTERNAL_ERROR_RULE_ID,
+  valueDigest,
+  type Diagnostic,
+  type FileResult,
+  type Severity,
+  type SeveritySetting,
+} from "./diagnostic.js";
 import { ruleMessage, RuleContractError, type ClockPhases, type ReportDescriptor, type Rule, type RuleContext, type RuleMeta, type TextEdit } from "./rule.js";
 import { isSuppressed, suppressionDirectives } from "./suppress.js";
 
@@ -23,11 +32,7 @@ export interface PreparedRules {
  * Applies config to the rule list: drops rules turned off, merges options.
  * @param overrides severities from the command line, applied over config.
  */
-export function prepareRules(
-  rules: readonly Rule[],
-  config: HandoffConfig,
-  overrides: Readonly<Record<string, SeveritySetting>> = {},
-): PreparedRules {
+export function prepareRules(rules: readonly Rule[], config: HandoffConfig, overrides: Readonly<Record<string, SeveritySetting>> = {}): PreparedRules {
   const rulesConfig = { ...(config.rules ?? {}), ...overrides };
   const entries: PreparedRules["entries"] = [];
   for (const rule of rules) {
@@ -122,7 +127,8 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
   }
   // A file that could not be loaded was not checked at all: that is never a silent pass, even
   // with `file-read` or `file-encoding` off (or absent from the rule set).
-  if (loadFailed && diagnostics.every((d) => d.ruleId === INTERNAL_ERROR_RULE_ID)) diagnostics.push(...document.loadProblems.map((problem) => unreportedLoadProblem(document, problem)));
+  if (loadFailed && diagnostics.every((d) => d.ruleId === INTERNAL_ERROR_RULE_ID))
+    diagnostics.push(...document.loadProblems.map((problem) => unreportedLoadProblem(document, problem)));
   diagnostics.sort(compareDiagnostics);
   addContextHashes(document, diagnostics);
   for (const diagnostic of diagnostics) diagnostic.valueDigest = valueDigest(diagnostic);
@@ -219,26 +225,29 @@ function unreportedLoadProblem(document: HandoffDocument, problem: LoadProblem):
  * default. A rule with {@link RuleMeta.reportsForeignRuleIds} names the id, resolves that id's
  * configured severity itself (falling back to its own) and writes its own messages (no messageId).
  */
-function reportIdentity(meta: RuleMeta, entry: PreparedRules["entries"][number], descriptor: ReportDescriptor): { ruleId: string; severity: Severity; messageId?: string } {
+function reportIdentity(
+  meta: RuleMeta,
+  entry: PreparedRules["entries"][number],
+  descriptor: ReportDescriptor,
+): { ruleId: string; severity: Severity; messageId?: string } {
   if (meta.reportsForeignRuleIds) return { ruleId: descriptor.ruleId || meta.id, severity: descriptor.severity ?? entry.severity };
   return { ruleId: meta.id, severity: entry.explicit ? entry.severity : (descriptor.severity ?? entry.severity), messageId: descriptor.messageId };
 }
 
-function toDiagnostic(
-  document: HandoffDocument,
-  rule: Rule,
-  entry: PreparedRules["entries"][number],
-  descriptor: ReportDescriptor,
-): Diagnostic | undefined {
+function toDiagnostic(document: HandoffDocument, rule: Rule, entry: PreparedRules["entries"][number], descriptor: ReportDescriptor): Diagnostic | undefined {
   const { ruleId, severity, messageId } = reportIdentity(rule.meta, entry, descriptor);
   const message = ruleMessage(rule.meta, descriptor);
   const lines = document.lines;
   let start: { line: number; column: number; offset: number };
   let end: { line: number; column: number; offset: number };
   const nodePosition = descriptor.node?.position;
-  const places = [descriptor.node !== undefined, descriptor.range !== undefined, descriptor.offset !== undefined, descriptor.line !== undefined].filter(Boolean).length;
+  const places = [descriptor.node !== undefined, descriptor.range !== undefined, descriptor.offset !== undefined, descriptor.line !== undefined].filter(
+    Boolean,
+  ).length;
   if (places !== 1) {
-    throw new RuleContractError(`rule ${rule.meta.id} reported '${descriptor.messageId}' with ${places === 0 ? "no place" : `${places} places`}: give exactly one of node, range, offset or line`);
+    throw new RuleContractError(
+      `rule ${rule.meta.id} reported '${descriptor.messageId}' with ${places === 0 ? "no place" : `${places} places`}: give exactly one of node, range, offset or line`,
+    );
   }
   if (descriptor.range) {
     start = descriptor.range.start;

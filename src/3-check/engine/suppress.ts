@@ -74,7 +74,7 @@ export function suppressionDirectives(document: HandoffDocument): SuppressionDir
         const kind = match[1] as SuppressionKind;
         const body = match[2] ?? "";
         const bodyOffset = start + match.index + match[0].length - 3 - body.length;
-        const reasonAt = body.search(/(^|\s)--(\s|$)/);
+        const reasonAt = body.search(/(?:^|\s)--(?:\s|$)/);
         const list = reasonAt === -1 ? body : body.slice(0, reasonAt);
         const names: SuppressionName[] = [];
         NAME_RE.lastIndex = 0;

@@ -40,7 +40,7 @@ const SUPERSEDED_BY_KEYS = ["superseded_by", "supersededBy", "superseded-by", "r
  * Japanese forms (French `archivé` folds to the noun `archive` and is left out).
  */
 const HISTORY_WORD_RE =
-  /\b(?:superseded|archived|obsolete|deprecated|historical|archiviert|veraltet|ueberholt|archivado|obsoleto|reemplazado|archiviato|sostituito|arquivado|substituido)\b|(?:^|[^\p{L}])(?:устарел[\p{L}]{0,2}|архивн[\p{L}]{0,3}|заменен[\p{L}]{0,2})(?![\p{L}])|已归档|已歸檔|已废弃|已廢棄|已过时|已過時|アーカイブ済み|廃止/u;
+  /\b(?:superseded|archived|obsolete|deprecated|historical|archiviert|veraltet|ueberholt|archivado|obsoleto|reemplazado|archiviato|sostituito|arquivado|substituido)\b|(?:^|\P{L})(?:устарел\p{L}{0,2}|архивн\p{L}{0,3}|заменен\p{L}{0,2})(?!\p{L})|已归档|已歸檔|已废弃|已廢棄|已过时|已過時|アーカイブ済み|廃止/u;
 /**
  * A status line at the document's head: `Status: superseded` (the value's first word), a line
  * opening with `Superseded by x.md` or `This handoff is superseded by …`, a `> **Archived** — …`

@@ -61,7 +61,9 @@ export function findNextAction(document: HandoffDocument, profile: Profile): Nex
   if (remaining.length > 0) return { kind: "remaining", sections: remaining };
   const inferred = document.sections.find((s) => s.inferred?.role === "next-action");
   if (inferred?.inferred) return { kind: "inferred", section: inferred, basis: inferred.inferred.basis };
-  const labels = findRoleLabels(document.mdast, document.sections.length === 0).filter((label) => label.roles[0] === "next-action" || label.roles[0] === "remaining");
+  const labels = findRoleLabels(document.mdast, document.sections.length === 0).filter(
+    (label) => label.roles[0] === "next-action" || label.roles[0] === "remaining",
+  );
   if (labels.length > 0) return { kind: "label", labels };
   const pending = findPendingWork(document.sections, document.mdast);
   return pending.length > 0 ? { kind: "missing", formal, pending } : { kind: "nothing-pending" };

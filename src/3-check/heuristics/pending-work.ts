@@ -31,7 +31,8 @@ export interface PendingSign {
 export const MAX_PENDING_NODES = 20_000;
 
 /** A qualifier that parks a section: not for the next session. */
-const PARKED = /^(?:deferred(?! to (?:the )?next)|parked|on hold|not active|inactive|later|someday|post[- ]v?\d|zurueckgestellt|spaeter|reporte|plus tard|aplazad[oa]|rimandat[oa]|adiad[oa]|отложен\p{L}{0,3}|відкладен\p{L}{0,3}|保留|搁置|延期|後回し|보류)(?![\p{L}\p{N}])/u;
+const PARKED =
+  /^(?:deferred(?! to (?:the )?next)|parked|on hold|not active|inactive|later|someday|post[- ]v?\d|zurueckgestellt|spaeter|reporte|plus tard|aplazad[oa]|rimandat[oa]|adiad[oa]|отложен\p{L}{0,3}|відкладен\p{L}{0,3}|保留|搁置|延期|後回し|보류)(?![\p{L}\p{N}])/u;
 
 /** Words that mark a heading's subject unfinished, after folding. */
 const UNFINISHED =
@@ -45,7 +46,15 @@ function quoted(section: Section): string {
 
 /** True when a section is empty or only says there is nothing ("None."). */
 function holdsNothing(section: Section): boolean {
-  return isSectionEmpty(section) || NIL_ANSWER.test(section.ownContent.map((node) => toString(node)).join(" ").slice(0, 80));
+  return (
+    isSectionEmpty(section) ||
+    NIL_ANSWER.test(
+      section.ownContent
+        .map((node) => toString(node))
+        .join(" ")
+        .slice(0, 80),
+    )
+  );
 }
 
 /** Signs from the headings. */
@@ -55,7 +64,8 @@ function headingSigns(sections: readonly Section[]): PendingSign[] {
     const offset = section.heading.position?.start.offset ?? 0;
     const { folded, segments } = shapeHeading(section.title);
     const open = hasRole(section, "blockers") ? "a blockers section" : hasRole(section, "open-questions") ? "an open-questions section" : undefined;
-    if (open && !segments.some((segment, i) => i > 0 && PARKED.test(segment.text)) && !holdsNothing(section)) signs.push({ text: `${open} ${quoted(section)}`, offset });
+    if (open && !segments.some((segment, i) => i > 0 && PARKED.test(segment.text)) && !holdsNothing(section))
+      signs.push({ text: `${open} ${quoted(section)}`, offset });
     else if (UNFINISHED.test(folded)) signs.push({ text: `the heading ${quoted(section)} marks unfinished work`, offset });
   }
   return signs;

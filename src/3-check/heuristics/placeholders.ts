@@ -25,13 +25,13 @@ export interface Placeholder {
  * `XXX`. A block of `Label: value` pairs (one per line, or split by ` | `) is read pair by pair.
  */
 const VALUE_RE =
-  /(?<![\w$/\\}.{])\{[\p{L}][\p{L}\p{N} _-]{0,58}\}(?![\w{(])|(?<![\w<])<[\p{L}][\p{L}\p{N} _.'?-]{1,58}>|(?<![\w\]/])\[[\p{L}][^[\]\n]{1,60}\](?![([:])|\bYYYY-MM-DD\b|#X{2,}\b|\bXXX+\b/gu;
+  /(?<![\w$/\\}.{])\{\p{L}[\p{L}\p{N} _-]{0,58}\}(?![\w{(])|(?<![\w<])<\p{L}[\p{L}\p{N} _.'?-]{1,58}>|(?<![\w\]/])\[\p{L}[^[\]\n]{1,60}\](?![([:])|\bYYYY-MM-DD\b|#X{2,}\b|\bX{3,}\b/gu;
 /**
  * Placeholders wherever they stand: a template engine's `{{name}}` (not a GitHub Actions
  * `${{ expression }}`), `[fill in]`-style brackets, `TODO: fill`, lorem ipsum.
  */
 const ALWAYS_RE =
-  /(?<!\$)\{\{[^{}\n]{1,60}\}\}|\[(?:fill(?:[ -]in| me)?|insert [^\]\n]{1,40}|your [^\]\n]{1,40}|placeholder|describe [^\]\n]{1,40}|tbd|todo)\]|\b(?:TODO|FIXME)\b[ \t]*[:-]?[ \t]*(?:fill|add|describe|write|insert|replace|complete)\b|\blorem ipsum\b/giu;
+  /(?<!\$)\{\{[^{}\n]{1,60}\}\}|\[(?:fill(?:[ -]in| me)?|insert [^\]\n]{1,40}|your [^\]\n]{1,40}|placeholder|describe [^\]\n]{1,40}|tbd|todo)\]|\b(?:TODO|FIXME)\b[ \t]*(?:[:-][ \t]*)?(?:fill|add|describe|write|insert|replace|complete)\b|\blorem ipsum\b/giu;
 /** `TBD`, `TBA`, `TK` as a whole value: a cell, an item, a paragraph or `Label: TBD`. */
 const WEAK_VALUE_RE = /^(?:[^:\n]{1,40}:[ \t]*)?(?:TBD|TBA|TK)[.!]?$/;
 /** A `Label:` before a value (`**Branch:** <branch>` reads `Branch: `). */
@@ -61,7 +61,7 @@ const HTML_ELEMENTS = new Set(
 
 /** The tag of an HTML node that is a placeholder rather than markup, or undefined. */
 function htmlPlaceholder(node: Html, text: string): string | undefined {
-  const match = /^<([\p{L}][\p{L}\p{N}_-]*)((?:\s[^<>]*)?)>/u.exec(node.value);
+  const match = /^<(\p{L}[\p{L}\p{N}_-]*)((?:\s[^<>]*)?)>/u.exec(node.value);
   if (!match) return undefined;
   const name = match[1] as string;
   // Elements, components (`<UserCard>`), generics (`<T>`, `Vec<T>`) and self-closing tags are markup.
@@ -125,7 +125,7 @@ function scanBlock(value: string, offset: number, source: string | undefined, ht
   }
   const trimmed = value.trim();
   if (WEAK_VALUE_RE.test(trimmed)) {
-    const word = /(?:TBD|TBA|TK)/.exec(trimmed)?.[0] ?? trimmed;
+    const word = /TBD|TBA|TK/.exec(trimmed)?.[0] ?? trimmed;
     const index = Math.max(0, (source ?? value).lastIndexOf(word));
     found.push({ text: word, offset: offset + index, endOffset: offset + index + word.length, weak: true });
   }

@@ -59,8 +59,7 @@ const MONTH_NAMES: readonly (readonly string[])[] = [
 ];
 const MONTH_BY_NAME = new Map(MONTH_NAMES.flatMap((names, i) => names.map((name) => [name, i + 1] as const)));
 /** Any name of {@link MONTH_NAMES} (longest first), as the named group `name`. */
-const anyMonth = (name: string) =>
-  `(?<${name}>${[...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length).join("|")})\\.?(?![\\p{L}])`;
+const anyMonth = (name: string) => `(?<${name}>${[...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length).join("|")})\\.?(?![\\p{L}])`;
 /** The date shapes, tried in this order at each position. */
 const DATE_SHAPES = [
   "(?<iy>\\d{4})[-/.](?<im>\\d{1,2})[-/.](?<id>\\d{1,2})(?:[T ](?<ih>\\d{2}):(?<imin>\\d{2}))?",
@@ -174,11 +173,13 @@ const LABEL_LINE_RE = new RegExp(`^[\\s>*_-]*(?:\\d+[.)]\\s+)?[*_]*(${LABEL})[*_
 /** "As of <date>" opening a line: what the document says about the time it describes. */
 const AS_OF_RE = /^[\s>*_-]*(?:status\s+)?(as of|stand(?: vom)?|à la date du|a partir de|en fecha)\s+/iu;
 /** A heading that dates an update, a status or a session (`## Update 2026-07-06`, `## 当前状态（…）`). */
-const DATED_HEADING_RE = /update|status|session|handoff|hand-off|checkpoint|snapshot|log|stand|aktualisierung|état|estado|stato|状态|进度|更新|현황|세션|업데이트/iu;
+const DATED_HEADING_RE =
+  /update|status|session|handoff|hand-off|checkpoint|snapshot|log|stand|aktualisierung|état|estado|stato|状态|进度|更新|현황|세션|업데이트/iu;
 /** Markers that may open a line before its statement: list, quote, numbering, emphasis. */
 const LINE_OPENING_RE = /^[\s>*_-]*(?:\d+[.)]\s+)?[*_]*/u;
 /** What follows a date that opens a line to make it an update stamp (`**2026-08-05 update:**`, `2026-08-05 更新。`). */
-const UPDATE_AFTER_DATE_RE = /^\s*(?:updated?|update note|aktualisierung|aktualisiert|mise à jour|actualización|aggiornamento|atualização|обновление|оновлення|更新|업데이트)[*_]*\s*(?:[:：。.!]|$)/iu;
+const UPDATE_AFTER_DATE_RE =
+  /^\s*(?:updated?|update note|aktualisierung|aktualisiert|mise à jour|actualización|aggiornamento|atualização|обновление|оновлення|更新|업데이트)[*_]*\s*(?:[:：。.!]|$)/iu;
 const ETA_RE = /\bETA\b\s*[:：]?\s*(?:~|≈|about\s+|approx\.?\s+)?/giu;
 const RELATIVE_ETA_RE = /^(\d+(?:[.,]\d+)?\s*(?:min(?:ute)?s?|m|h(?:ours?|rs?)?|d(?:ays?)?|weeks?))\b/iu;
 
@@ -211,12 +212,13 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
   const { text } = document;
   const add = (source: string, within: string, base: number) => {
     const found = findDate(within);
-    if (found) dates.push({ date: found.date, written: found.written, source, offset: base + found.index, endOffset: base + found.index + found.written.length });
+    if (found)
+      dates.push({ date: found.date, written: found.written, source, offset: base + found.index, endOffset: base + found.index + found.written.length });
   };
   const frontmatter = document.frontmatter;
   if (frontmatter?.data) {
     for (const [key, value] of Object.entries(frontmatter.data)) {
-      if (!/^(?:date|last[_-]?updated|lastupdated|last[_-]?modified|modified|updated_at|as_of|generated|written|opened)$/i.test(key)) continue;
+      if (!/^(?:date|last[_-]?updated|last[_-]?modified|modified|updated_at|as_of|generated|written|opened)$/i.test(key)) continue;
       const written = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value : undefined;
       if (!written) continue;
       const keyAt = frontmatter.raw.indexOf(key);
@@ -235,7 +237,12 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
       const title = toString(node as Heading);
       const source = text.slice(start, end);
       const before = dates.length;
-      readLines(source.replace(/^#+/, (hashes) => " ".repeat(hashes.length)), start, dates, relativeEtas);
+      readLines(
+        source.replace(/^#+/, (hashes) => " ".repeat(hashes.length)),
+        start,
+        dates,
+        relativeEtas,
+      );
       if (dates.length === before) {
         if (!titleSeen) add("title", source, start);
         else if (DATED_HEADING_RE.test(title)) add("heading", source, start);
@@ -284,7 +291,13 @@ function readLines(source: string, base: number, dates: StatedDate[], relativeEt
       // The date must open the value ("Date: 2026-05-15. Master …"), not come later in a sentence.
       if (found && found.index <= 2) {
         const offset = at + opening[0].length + found.index;
-        dates.push({ date: found.date, written: found.written, source: label ? (label[1] ?? "label") : "as of", offset, endOffset: offset + found.written.length });
+        dates.push({
+          date: found.date,
+          written: found.written,
+          source: label ? (label[1] ?? "label") : "as of",
+          offset,
+          endOffset: offset + found.written.length,
+        });
       }
     } else {
       // A date opening the line, stamped as an update ("**2026-08-05 update:**", "2026-08-05 更新。").
@@ -300,7 +313,14 @@ function readLines(source: string, base: number, dates: StatedDate[], relativeEt
       const rest = line.slice((eta.index ?? 0) + eta[0].length);
       const found = findDate(rest);
       const offset = at + (eta.index ?? 0);
-      if (found && found.index === 0) dates.push({ date: found.date, written: found.written, source: "ETA", offset: offset + eta[0].length, endOffset: offset + eta[0].length + found.written.length });
+      if (found && found.index === 0)
+        dates.push({
+          date: found.date,
+          written: found.written,
+          source: "ETA",
+          offset: offset + eta[0].length,
+          endOffset: offset + eta[0].length + found.written.length,
+        });
       else {
         const relative = RELATIVE_ETA_RE.exec(rest);
         if (relative) relativeEtas.push({ written: `ETA ${relative[1]}`, offset });

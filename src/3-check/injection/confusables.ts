@@ -24,7 +24,7 @@ function table(): Record<string, string> {
   return loaded;
 }
 
-const ASCII_PROTOTYPE = /^[A-Za-z0-9]{1,3}$/;
+const ASCII_PROTOTYPE = /^[A-Z0-9]{1,3}$/i;
 const cache = new Map<string, string | null>();
 
 function fold(ch: string, depth: number): string | null {

@@ -21,13 +21,13 @@ export interface DecodedRun {
  * scan (the percent pattern matches every word, and only runs with four `%XX` decode).
  */
 const CANDIDATES: ReadonlyArray<{ re: RegExp; encoding: DecodedRun["encoding"]; marker?: string }> = [
-  { re: /[A-Za-z0-9+/_-]{20,}={0,2}/g, encoding: "base64" },
+  { re: /[\w+/-]{20,}={0,2}/g, encoding: "base64" },
   { re: /(?:\\x[0-9A-Fa-f]{2}){6,}|\b[0-9A-Fa-f]{16,}\b|\b[0-9A-Fa-f]{2}(?:[ :][0-9A-Fa-f]{2}){7,}\b/g, encoding: "hex" },
-  { re: /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'()-])+/g, encoding: "percent", marker: "%" },
+  { re: /(?:%[0-9A-F]{2}|[\w.~+!*'()-])+/gi, encoding: "percent", marker: "%" },
   { re: /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}){4,}/g, encoding: "unicode-escape", marker: "\\u" },
-  { re: /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});){4,}/g, encoding: "html-entity", marker: "&#" },
+  { re: /(?:&#(?:x[0-9A-Fa-f]{1,6}|\d{1,7});){4,}/g, encoding: "html-entity", marker: "&#" },
   // ROT13 only where the text names it ("rot13: Vtaber …"): unlabelled ROT13 reads as any other word salad.
-  { re: /(?<=\brot-?13\b[^A-Za-z\n]{0,4})[A-Za-z][A-Za-z ,.'!?;:@()/-]{15,2000}/gi, encoding: "rot13", marker: "13" },
+  { re: /(?<=\brot-?13\b[^A-Z\n]{1,4})[A-Z][A-Z ,.'!?;:@()/-]{15,2000}/gi, encoding: "rot13", marker: "13" },
 ];
 
 /** Shortest decoded text worth checking, in characters. */
@@ -69,7 +69,7 @@ function decodeBase64(s: string): string | undefined {
   const body = s.replace(/=+$/, "");
   if (body.length % 4 === 1) return undefined;
   // A run of letters only (a long identifier, a word) is not worth decoding.
-  if (/^[A-Za-z]+$/.test(body) && !/[A-Z]/.test(body.slice(1))) return undefined;
+  if (/^[A-Z]+$/i.test(body) && !/[A-Z]/.test(body.slice(1))) return undefined;
   return asText(Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
 }
 
@@ -80,7 +80,7 @@ function decodeHex(s: string): string | undefined {
 }
 
 function decodePercent(s: string): string | undefined {
-  if ((s.match(/%[0-9A-Fa-f]{2}/g) ?? []).length < 4) return undefined;
+  if ((s.match(/%[0-9A-F]{2}/gi) ?? []).length < 4) return undefined;
   try {
     const text = decodeURIComponent(s.replace(/\+/g, " "));
     return text.length >= MIN_DECODED ? text : undefined;
@@ -108,11 +108,11 @@ function decode(encoding: DecodedRun["encoding"], s: string): string | undefined
     case "percent":
       return decodePercent(s);
     case "unicode-escape":
-      return decodeCodePoints(s, /\\u\{?([0-9A-Fa-f]{1,6})\}?/g, (m) => parseInt(m.replace(/[\\u{}]/g, ""), 16));
+      return decodeCodePoints(s, /\\u\{?[0-9A-Fa-f]{1,6}\}?/g, (m) => parseInt(m.replace(/[\\u{}]/g, ""), 16));
     case "rot13":
-      return s.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) & 31) + 12) % 26 + (c.charCodeAt(0) & 96) + 1));
+      return s.replace(/[A-Z]/gi, (c) => String.fromCharCode((((c.charCodeAt(0) & 31) + 12) % 26) + (c.charCodeAt(0) & 96) + 1));
     case "html-entity":
-      return decodeCodePoints(s, /&#(x?)([0-9A-Fa-f]{1,7});/g, (m) => (m[2] === "x" ? parseInt(m.slice(3, -1), 16) : parseInt(m.slice(2, -1), 10)));
+      return decodeCodePoints(s, /&#x?[0-9A-Fa-f]{1,7};/g, (m) => (m[2] === "x" ? parseInt(m.slice(3, -1), 16) : parseInt(m.slice(2, -1), 10)));
   }
 }
 

@@ -15,7 +15,7 @@ export interface HiddenRange {
 
 /** An opening tag whose style or attributes hide its content. */
 export const HIDING_ELEMENT =
-  /<([A-Za-z][\w-]{0,20})\b[^>]{0,400}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|(?<![\w-])height\s*:\s*0(?![.\d])|(?<![\w-])color\s*:\s*(?:transparent|#fff(?:fff)?(?![\da-f])|white\b)|(?:left|top|text-indent)\s*:\s*-\d{3,}|clip\s*:\s*rect\(\s*0|\shidden(?=[\s>=/]))[^>]{0,400}>/gi;
+  /<([A-Z][\w-]{0,20})\b[^>]{0,400}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|(?<![\w-])height\s*:\s*0(?![.\d])|(?<![\w-])color\s*:\s*(?:transparent|#fff(?:fff)?(?![\da-f])|white\b)|(?:left|top|text-indent)\s*:\s*-\d{3,}|clip\s*:\s*rect\(\s*0|\shidden(?=[\s>=/]))[^>]{0,400}>/gi;
 
 /** The first value of ascending `sorted` at or after `value`, else `fallback` (binary search). */
 function firstAtOrAfter(sorted: readonly number[], value: number, fallback: number): number {

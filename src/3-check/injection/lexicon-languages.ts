@@ -144,7 +144,7 @@ function foldedCases(ch: string): readonly [string, string | undefined] {
 export function normalizedPattern(source: string): string {
   let out = "";
   let inClass = false;
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const cp = source.codePointAt(i) as number;
     const ch = String.fromCodePoint(cp);
     i += ch.length;
@@ -170,11 +170,23 @@ export function normalizedPattern(source: string): string {
 const re = (source: string): RegExp => new RegExp(normalizedPattern(source), "giu");
 
 /** The override pairs of the nine languages. */
-export const LANGUAGE_PAIRS: readonly PairPattern[] = LANGUAGES.map((l) => ({ kind: "override", weight: 4, first: re(l.directives), second: re(l.cancel), messageId: "override" }));
+export const LANGUAGE_PAIRS: readonly PairPattern[] = LANGUAGES.map((l) => ({
+  kind: "override",
+  weight: 4,
+  first: re(l.directives),
+  second: re(l.cancel),
+  messageId: "override",
+}));
 
 /** Concealment (named people: 4, else 3), destructive and credential signals of the nine languages. */
 export const LANGUAGE_PATTERNS: readonly SignalPattern[] = LANGUAGES.flatMap((l): SignalPattern[] => [
-  { kind: "concealment", weight: 4, messageId: "conceal", negatable: false, re: re(`(?:${l.conceal})${GAP}(?:${l.people})|(?:${l.people})${GAP}(?:${l.conceal})`) },
+  {
+    kind: "concealment",
+    weight: 4,
+    messageId: "conceal",
+    negatable: false,
+    re: re(`(?:${l.conceal})${GAP}(?:${l.people})|(?:${l.people})${GAP}(?:${l.conceal})`),
+  },
   { kind: "concealment", weight: 3, messageId: "conceal", negatable: false, re: re(l.conceal) },
   { kind: "destructive", weight: 2, negatable: false, re: re(l.destructive) },
   { kind: "credentials", weight: 2, negatable: false, re: re(l.credentials) },

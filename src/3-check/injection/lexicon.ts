@@ -25,7 +25,16 @@ export type SignalKind =
   | "urgency";
 
 /** Kinds that ask the reader to do something; a verdict needs at least one. */
-export const ASK_KINDS: ReadonlySet<SignalKind> = new Set(["override", "identity", "extraction", "concealment", "credentials", "destructive", "exfiltration", "execution"]);
+export const ASK_KINDS: ReadonlySet<SignalKind> = new Set([
+  "override",
+  "identity",
+  "extraction",
+  "concealment",
+  "credentials",
+  "destructive",
+  "exfiltration",
+  "execution",
+]);
 
 /** One pattern of a signal. */
 export interface SignalPattern {
@@ -86,7 +95,13 @@ const REVEAL = String.raw`\b(?:output|print|repeat|reveal|show|display|list|summ
 export const PAIR_PATTERNS: readonly PairPattern[] = [
   { kind: "override", weight: 4, first: g(READER_DIRECTIVES), second: g(CANCEL), messageId: "override" },
   // "output the full text of the instructions you received", "summarise your system prompt"
-  { kind: "extraction", weight: 4, first: g(String.raw`${REVEAL}(?:\s*,?\s*(?:(?!(?:its|their|his|her)\b|\S+'s\b)\S+\s+){0,5}?)(?=${SELF})`), second: g(SELF), messageId: "extraction" },
+  {
+    kind: "extraction",
+    weight: 4,
+    first: g(String.raw`${REVEAL}(?:\s*,?\s*(?:(?!(?:its|their|his|her)\b|\S+'s\b)\S+\s+){0,5}?)(?=${SELF})`),
+    second: g(SELF),
+    messageId: "extraction",
+  },
 ];
 
 const VERB_OVERRIDE = String.raw`(?:ignore|disregard|forget|bypass|override|overrule|discard|abandon|set\s+aside|throw\s+out|(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to)|stop\s+following|no\s+longer\s+follow)`;
@@ -101,45 +116,137 @@ const PERSON = String.raw`(?:user|operator|human|owner|reviewer|maintainer|devel
 /** Single-pattern signals, by kind. */
 export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
   // ── override: the textbook forms (precise on their own) ──
-  { kind: "override", weight: 4, messageId: "override", re: g(String.raw`\b${VERB_OVERRIDE}\s+(?:${QUANT}\s+){0,3}${BEFORE}(?:\s+(?:and|or|&)\s+${BEFORE})?\s+${OBJECT}\b`) },
-  { kind: "override", weight: 4, messageId: "override", re: /\b(?:ignore|disregard|forget)\s+(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:instructions|rules|directives|guidelines|prompts|constraints)\b/gi },
-  { kind: "override", weight: 4, messageId: "override", re: /\b(?:ignore|disregard|forget|bypass)\s+(?:all\s+)?your\s+(?:instructions|rules|directives|guidelines|guardrails|system\s+prompt|prompt|programming|training|restrictions|constraints|safeguards)\b/gi },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: g(String.raw`\b${VERB_OVERRIDE}\s+(?:${QUANT}\s+){0,3}${BEFORE}(?:\s+(?:and|or|&)\s+${BEFORE})?\s+${OBJECT}\b`),
+  },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: /\b(?:ignore|disregard|forget)\s+(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:instructions|rules|directives|guidelines|prompts|constraints)\b/gi,
+  },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: /\b(?:ignore|disregard|forget|bypass)\s+(?:all\s+)?your\s+(?:instructions|rules|directives|guidelines|guardrails|system\s+prompt|prompt|programming|training|restrictions|constraints|safeguards)\b/gi,
+  },
   {
     kind: "override",
     weight: 4,
     messageId: "override",
     re: /\b(?:ignore|disregard|forget)\s+(?:everything|anything|all|what(?:ever)?)\s+(?:(?:that\s+)?(?:was\s+)?(?:said|written|stated|mentioned)\s+)?(?:above|before|prior|previously|earlier|you\s+(?:were|have\s+been)\s+(?:told|instructed|given))\b/gi,
   },
-  { kind: "override", weight: 4, messageId: "override", re: g(String.raw`\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|replaces?)\s+(?:all\s+|any\s+|the\s+|your\s+){0,2}${BEFORE}\s+${OBJECT}\b`) },
-  { kind: "override", weight: 4, messageId: "override", re: /\b(?:ignore|disregard|forget)\s+(?:(?:all\s+of\s+)?the|everything|all)\s+(?:above|preceding|foregoing)(?=\s+(?:and|&|then)\b|\s*[.,;:!]|\s*$)/gim },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: g(String.raw`\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|replaces?)\s+(?:all\s+|any\s+|the\s+|your\s+){0,2}${BEFORE}\s+${OBJECT}\b`),
+  },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: /\b(?:ignore|disregard|forget)\s+(?:(?:all\s+of\s+)?the|everything|all)\s+(?:above|preceding|foregoing)(?=\s+(?:and|&|then)\b|\s*[.,;:!]|\s*$)/gim,
+  },
   {
     kind: "override",
     weight: 4,
     messageId: "override",
     re: /\b(?:bypass|circumvent|disable|evade|turn\s+off)\s+(?:(?:all|any|the|your|of)\s+){0,2}(?:guardrails|safeguards|content\s+(?:filters?|polic(?:y|ies))|ethical\s+guidelines|safety\s+(?:guidelines|filters|policies|rules|training|checks|measures|protocols))\b/gi,
   },
-  { kind: "override", weight: 4, messageId: "override", re: /\b(?:every|all|any|the|your)\s+(?:safety|security)\s+(?:checks?|filters?|guidelines|guardrails|rules|restrictions|policies)\s+(?:is|are)\s+(?:now\s+)?(?:off|disabled|lifted|suspended)\b/gi },
-  { kind: "override", weight: 4, messageId: "override", re: g(String.raw`\b(?:earlier|previous|prior|preceding|above|original|initial)\s+${DIRECTIVE}\s+(?:were|are|was|is)\s+(?:(?:just|only|merely)\s+(?:a\s+)?(?:test|drill|decoy|placeholders?)|(?:null\s+and\s+)?void|fake|not\s+(?:real|binding))`) },
-  { kind: "override", weight: 4, messageId: "override", re: /\b(?:set|put|push|lay)\s+(?:your|the)\s+(?:system\s+prompt|guardrails|safety\s+rules|(?:original\s+|earlier\s+|previous\s+)?instructions)\s+aside\b/gi },
-  { kind: "override", weight: 4, messageId: "override", re: /\b(?:the\s+)?only\s+(?:instructions|rules|directives|orders)\s+(?:that|which|you)\s+(?:count|matter|apply|follow|obey)\b/gi },
-  { kind: "override", weight: 2, messageId: "override", re: /\bnew\s+(?:policy|rules?|instructions?|directives?|orders?)\s*:|\b(?:(?:new|top|highest|overriding)\s+priority|priority\s+0|takes\s+precedence|your\s+only\s+source\s+of\s+truth|from\s+(?:now|this\s+point)\s+on)\b/gi },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: /\b(?:every|all|any|the|your)\s+(?:safety|security)\s+(?:checks?|filters?|guidelines|guardrails|rules|restrictions|policies)\s+(?:is|are)\s+(?:now\s+)?(?:off|disabled|lifted|suspended)\b/gi,
+  },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: g(
+      String.raw`\b(?:earlier|previous|prior|preceding|above|original|initial)\s+${DIRECTIVE}\s+(?:were|are|was|is)\s+(?:(?:just|only|merely)\s+(?:a\s+)?(?:test|drill|decoy|placeholders?)|(?:null\s+and\s+)?void|fake|not\s+(?:real|binding))`,
+    ),
+  },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: /\b(?:set|put|push|lay)\s+(?:your|the)\s+(?:system\s+prompt|guardrails|safety\s+rules|(?:original\s+|earlier\s+|previous\s+)?instructions)\s+aside\b/gi,
+  },
+  {
+    kind: "override",
+    weight: 4,
+    messageId: "override",
+    re: /\b(?:the\s+)?only\s+(?:instructions|rules|directives|orders)\s+(?:that|which|you)\s+(?:count|matter|apply|follow|obey)\b/gi,
+  },
+  {
+    kind: "override",
+    weight: 2,
+    messageId: "override",
+    re: /\bnew\s+(?:policy|rules?|instructions?|directives?|orders?)\s*:|\b(?:(?:new|top|highest|overriding)\s+priority|priority\s+0|takes\s+precedence|your\s+only\s+source\s+of\s+truth|from\s+(?:now|this\s+point)\s+on)\b/gi,
+  },
   // hatch3r P-LEARN-03: "override agent …", "replace skill …", "ignore rule …"
   { kind: "override", weight: 4, messageId: "hatch3r", severity: "warning", re: /\b(?:override|replace|ignore)\s+(?:agent|rule|skill)\s+[^\s,;.]{1,40}/gi },
 
   // ── identity ──
-  { kind: "identity", weight: 4, messageId: "role", re: /\byou\s+are\s+no\s+longer\s+(?:a|an|the|bound|restricted|limited|constrained|claude|chatgpt|gpt|an?\s+(?:AI|assistant|language\s+model))\b/gi },
-  { kind: "identity", weight: 4, messageId: "role", re: /\b(?:stop|quit)\s+(?:acting|behaving|being)\s+(?:as|like)\s+(?:an?\s+)?(?:AI|assistant|chatbot|model|helpful)/gi },
-  { kind: "identity", weight: 4, messageId: "role", re: /\b(?:your\s+(?:new|real|true|actual|secret|hidden)\s+(?:persona|identity|name|personality|character|self)|new\s+(?:persona|identity)\s*:)/gi },
-  { kind: "identity", weight: 4, messageId: "role", re: /\b(?:consider|imagine|think\s+of)\s+yourself\s+(?:as\s+)?(?:an?\s+)?(?:different|new|other|unrestricted|unfiltered|free)\b/gi },
   {
     kind: "identity",
     weight: 4,
     messageId: "role",
-    re: g(String.raw`\b(?:you\s+are\s+now|from\s+now\s+on,?\s+you\s+are|(?:you\s+will\s+|you\s+must\s+|please\s+)?(?:act|behave)\s+(?:as|like)(?:\s+if\s+you\s+(?:are|were))?|pretend\s+(?:to\s+be|(?:that\s+)?you\s+are)|play\s+the\s+role\s+of|take\s+on\s+the\s+role\s+of|assume\s+the\s+(?:identity|role|persona)\s+of|role-?play\s+as|impersonate|operate\s+as|become)\s+(?:an?\s+|the\s+|my\s+)?(?:(?!and\b|or\b)[\w-]+\s+){0,3}?${AI}s?\b`),
+    re: /\byou\s+are\s+no\s+longer\s+(?:a|an|the|bound|restricted|limited|constrained|claude|chatgpt|gpt|an?\s+(?:AI|assistant|language\s+model))\b/gi,
   },
-  { kind: "identity", weight: 4, messageId: "role", re: /\b[Yy]ou(?:'re|\s+are)\s+(?:now\s+)?(?:called\s+|named\s+)?(?:[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{3,}[\w-]*)(?:\s+now)?(?=\s*[,:;.!]|\s*$|\s+(?:and|who|with)\b)/g },
-  { kind: "identity", weight: 4, messageId: "role", re: g(String.raw`\b(?:you|yourself|agent|assistant|model|AI|operator|mode)\s+(?:\S+\s+){0,6}?${UNBOUND}|${UNBOUND}\s+(?:\S+\s+){0,3}?(?:mode|agent|AI|assistant|model|operator)\b`) },
-  { kind: "identity", weight: 4, messageId: "role", re: /\b(?:(?:you\s+)?(?:never|no\s+longer|don't|do\s+not)\s+refuse|(?:answer|fulfil|fulfill|complete)\s+(?:every|any|all)\s+(?:request|question|command)s?\s+(?:in\s+full|without))/gi, negatable: false },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: /\b(?:stop|quit)\s+(?:acting|behaving|being)\s+(?:as|like)\s+(?:an?\s+)?(?:AI|assistant|chatbot|model|helpful)/gi,
+  },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: /\b(?:your\s+(?:new|real|true|actual|secret|hidden)\s+(?:persona|identity|name|character|self)|new\s+(?:persona|identity)\s*:)/gi,
+  },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: /\b(?:consider|imagine|think\s+of)\s+yourself\s+(?:as\s+)?(?:an?\s+)?(?:different|new|other|unrestricted|unfiltered|free)\b/gi,
+  },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: g(
+      String.raw`\b(?:you\s+are\s+now|from\s+now\s+on,?\s+you\s+are|(?:you\s+will\s+|you\s+must\s+|please\s+)?(?:act|behave)\s+(?:as|like)(?:\s+if\s+you\s+(?:are|were))?|pretend\s+(?:to\s+be|(?:that\s+)?you\s+are)|play\s+the\s+role\s+of|take\s+on\s+the\s+role\s+of|assume\s+the\s+(?:identity|role|persona)\s+of|role-?play\s+as|impersonate|operate\s+as|become)\s+(?:an?\s+|the\s+|my\s+)?(?:(?!and\b|or\b)[\w-]+\s+){0,3}?${AI}s?\b`,
+    ),
+  },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: /\b[Yy]ou(?:'re|\s+are)\s+(?:now\s+)?(?:called\s+|named\s+)?(?:[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{3}[\w-]*)(?:\s+now)?(?=\s*[,:;.!]|\s*$|\s+(?:and|who|with)\b)/g,
+  },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: g(
+      String.raw`\b(?:you|yourself|agent|assistant|model|AI|operator|mode)\s+(?:\S+\s+){0,6}?${UNBOUND}|${UNBOUND}\s+(?:\S+\s+){0,3}?(?:mode|agent|AI|assistant|model|operator)\b`,
+    ),
+  },
+  {
+    kind: "identity",
+    weight: 4,
+    messageId: "role",
+    re: /\b(?:(?:you\s+)?(?:never|no\s+longer|don't|do\s+not)\s+refuse|(?:answer|fulfil|fulfill|complete)\s+(?:every|any|all)\s+(?:request|question|command)s?\s+(?:in\s+full|without))/gi,
+    negatable: false,
+  },
   {
     kind: "identity",
     weight: 4,
@@ -150,9 +257,16 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     kind: "identity",
     weight: 4,
     messageId: "mode",
-    re: g(String.raw`\b(?:(?:enter|activate|switch\s+(?:in)?to|now\s+in|operating\s+in|you\s+are\s+in)\s+${MODES}\s+mode|${MODES}\s+mode\s+(?:is\s+)?(?:enabled|activated|engaged|on)\b|(?:DAN|jailbreak|god)\s+mode)\b`),
+    re: g(
+      String.raw`\b(?:(?:enter|activate|switch\s+(?:in)?to|now\s+in|operating\s+in|you\s+are\s+in)\s+${MODES}\s+mode|${MODES}\s+mode\s+(?:is\s+)?(?:enabled|activated|engaged|on)\b|(?:DAN|jailbreak|god)\s+mode)\b`,
+    ),
   },
-  { kind: "identity", weight: 2, messageId: "role", re: /\b(?:you\s+are\s+now\s+(?:a|an|the|my|in\s+charge)|from\s+now\s+on,?\s+you\s+(?:are|will\s+be)|your\s+new\s+(?:role|job|title|purpose|objective)\s+(?:is|will\s+be)|new\s+role\s*:)/gi },
+  {
+    kind: "identity",
+    weight: 2,
+    messageId: "role",
+    re: /\b(?:you\s+are\s+now\s+(?:a|the|my|in\s+charge)|from\s+now\s+on,?\s+you\s+(?:are|will\s+be)|your\s+new\s+(?:role|job|title|purpose|objective)\s+(?:is|will\s+be)|new\s+role\s*:)/gi,
+  },
   {
     kind: "identity",
     weight: 2,
@@ -167,7 +281,12 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     messageId: "extraction",
     re: /\b(?:reveal|repeat|print|show|output|display|disclose|leak|dump|share|expose|recite|echo|paste|reproduce|write\s+(?:out|down)|spell\s+out|tell\s+(?:me|us)|give\s+(?:me|us)|include|append|insert|copy|translate|summari[sz]e|encode)\s+(?:(?:me|us|back|all|the|your|of|full|entire|exact|complete|verbatim|whole|any|contents?|text|word\s+for\s+word)\s+){0,4}(?:system\s+(?:prompt|message|instructions?)|(?:hidden|secret|confidential|internal|initial|original|pre-?)(?:\s+system)?\s+(?:instructions|prompts?|rules|guidelines|directives)|developer\s+(?:message|instructions|prompt)|(?:instructions|prompt)\s+(?:above|you\s+were\s+given)|(?:text|words|everything|content)\s+above|your\s+(?:instructions|prompt|rules|guidelines|directives|configuration|initial\s+prompt|context\s+window))\b/gi,
   },
-  { kind: "extraction", weight: 4, messageId: "extraction", re: /\bwhat\s+(?:are|were|is|was)\s+your\s+(?:system\s+prompt|(?:(?:initial|original|hidden|secret|exact)\s+)?(?:instructions|prompt|rules|guidelines))\b/gi },
+  {
+    kind: "extraction",
+    weight: 4,
+    messageId: "extraction",
+    re: /\bwhat\s+(?:are|were|is|was)\s+your\s+(?:system\s+prompt|(?:(?:initial|original|hidden|secret|exact)\s+)?(?:instructions|prompt|rules|guidelines))\b/gi,
+  },
   { kind: "extraction", weight: 4, messageId: "extraction", re: /\bwhat\s+(?:were|was)\s+you\s+(?:told|instructed|given)\b/gi },
   {
     kind: "extraction",
@@ -175,14 +294,22 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     messageId: "extraction",
     re: /\bwhat\s+(?:was|were|is|are)\s+(?:the\s+)?(?:very\s+)?(?:first|initial|opening)\s+(?:message|prompt|instruction)s?\s+(?:(?:that\s+)?you\s+(?:received|got|were\s+given|saw)|(?:of|in)\s+(?:this|the)\s+(?:conversation|chat|session))/gi,
   },
-  { kind: "extraction", weight: 2, messageId: "extraction", re: /\b(?:(?:the|your|this)\s+)?(?:full\s+)?(?:conversation|chat)\s+(?:history|transcript|log|so\s+far)|\bthe\s+(?:full\s+)?conversation\s+(?:transcript|so\s+far)|\bprevious\s+messages\b/gi, negatable: false },
+  {
+    kind: "extraction",
+    weight: 2,
+    messageId: "extraction",
+    re: /\b(?:(?:the|your|this)\s+)?(?:full\s+)?(?:conversation|chat)\s+(?:history|transcript|log|so\s+far)|\bthe\s+(?:full\s+)?conversation\s+(?:transcript|so\s+far)|\bprevious\s+messages\b/gi,
+    negatable: false,
+  },
 
   // ── concealment ──
   {
     kind: "concealment",
     weight: 4,
     messageId: "conceal",
-    re: g(String.raw`\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|report(?:ing)?|reveal(?:ing)?|show(?:ing)?|let(?:ting)?\s+(?:\S+\s+)?know|bring(?:ing)?\s+(?:this|it)\s+up\s+with|warn(?:ing)?|disclos(?:e|ing)|explain(?:ing)?)\s+(?:\S+\s+){0,4}?(?:to\s+|with\s+)?(?:the\s+)?${PERSON}\b`),
+    re: g(
+      String.raw`\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|report(?:ing)?|reveal(?:ing)?|show(?:ing)?|let(?:ting)?\s+(?:\S+\s+)?know|bring(?:ing)?\s+(?:this|it)\s+up\s+with|warn(?:ing)?|disclos(?:e|ing)|explain(?:ing)?)\s+(?:\S+\s+){0,4}?(?:to\s+|with\s+)?(?:the\s+)?${PERSON}\b`,
+    ),
   },
   {
     kind: "concealment",
@@ -190,31 +317,59 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     messageId: "conceal",
     re: /\b(?:the\s+)?(?:user|operator|human|reviewer|owner|maintainer)s?\s+(?:does\s+not|doesn't|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|will\s+not|won't|never|need\s+not|is\s+not\s+to)\s+(?:\S+\s+){0,2}?(?:know|find\s+out|see|notice|learn|hear|be\s+told|be\s+informed|need\s+to\s+know)\b/gi,
   },
-  { kind: "concealment", weight: 4, messageId: "conceal", re: g(String.raw`\b(?:do\s+not|don't|never|without)\s+let(?:ting)?\s+(?:the\s+|any\s+)?${PERSON}\s+(?:know|see|find\s+out|notice|learn|hear)\b`) },
-  { kind: "concealment", weight: 4, messageId: "conceal", re: /\bhide\s+(?:this|it|that|them|these|the\s+\S+)\s+from\s+(?:the\s+)?(?:user|operator|human|reviewer|owner|maintainer|team)s?\b/gi },
-  { kind: "concealment", weight: 4, messageId: "conceal", re: /\bmake\s+sure\s+(?:the\s+)?(?:user|operator|human|reviewer)s?\s+(?:never|doesn't|does\s+not|don't|won't)\s+(?:see|know|find|notice)/gi },
-  { kind: "concealment", weight: 4, messageId: "conceal", re: /\bif\s+(?:the\s+user\s+|anyone\s+|they\s+|you\s+are\s+)?(?:asks?|asked)\b[^.!?\n]{0,60}?\b(?:say|tell\s+(?:them|the\s+user)|reply|answer|claim)\b/gi },
   {
     kind: "concealment",
-    weight: 3,
+    weight: 4,
     messageId: "conceal",
-    re: /\b(?:keep\s+(?:this|it|that|the\s+next\s+step)\s+(?:between\s+us|to\s+yourself|quiet|secret|confidential|hidden|private)|keep\s+(?:this|it)\s+out\s+of\s+(?:your|the)\s+\S+|(?:say|tell)\s+(?:nothing|no\s+one|nobody)|make\s+no\s+mention|tell\s+no\s+one|(?:no\s+need|not\s+necessary)\s+to\s+(?:tell|inform|mention|notify)|(?:do\s+not|don't|never)\s+(?:log|record|report|mention)\s+(?:this|it)\b|leave\s+(?:this|it|that)\s+out\s+of|act\s+as\s+if\s+nothing\s+(?:happened|changed)|report\s+only\s+["'“]|without\s+(?:asking|telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|anyone|anybody|them|for\s+(?:confirmation|approval|permission)))/gi,
+    re: g(String.raw`\b(?:do\s+not|don't|never|without)\s+let(?:ting)?\s+(?:the\s+|any\s+)?${PERSON}\s+(?:know|see|find\s+out|notice|learn|hear)\b`),
+  },
+  {
+    kind: "concealment",
+    weight: 4,
+    messageId: "conceal",
+    re: /\bhide\s+(?:this|it|that|them|these|the\s+\S+)\s+from\s+(?:the\s+)?(?:user|operator|human|reviewer|owner|maintainer|team)s?\b/gi,
+  },
+  {
+    kind: "concealment",
+    weight: 4,
+    messageId: "conceal",
+    re: /\bmake\s+sure\s+(?:the\s+)?(?:user|operator|human|reviewer)s?\s+(?:never|doesn't|does\s+not|don't|won't)\s+(?:see|know|find|notice)/gi,
+  },
+  {
+    kind: "concealment",
+    weight: 4,
+    messageId: "conceal",
+    re: /\bif\s+(?:the\s+user\s+|anyone\s+|they\s+|you\s+are\s+)?(?:asks?|asked)\b[^.!?\n]{1,60}?\b(?:say|tell\s+(?:them|the\s+user)|reply|answer|claim)\b/gi,
   },
   {
     kind: "concealment",
     weight: 3,
     messageId: "conceal",
-    re: /\b(?:secretly|silently|quietly|covertly|discreetly|stealthily)\s+(?:\w+\s+)?(?:run|execute|send|upload|post|push|delete|remove|add|install|curl|exfiltrate|copy|commit|disable|modify|change|include|append|insert|forward|email|rewrite|drop|print|read)\b|(?:^|(?<=[\n.;:!?(*>-][ \t]{0,3})|(?<=\b(?:then|and|please|just|also|now|first|to)[ \t]))(?:run|read|copy|print|delete|send|do)\b[^.;\n]{0,60}?\b(?:quietly|silently|secretly)\b/gi,
+    re: /\b(?:keep\s+(?:this|it|that|the\s+next\s+step)\s+(?:between\s+us|to\s+yourself|quiet|secret|confidential|hidden|private)|keep\s+(?:this|it)\s+out\s+of\s+(?:your|the)\s+\S+|(?:say|tell)\s+(?:nothing|no\s+one|nobody)|make\s+no\s+mention|(?:no\s+need|not\s+necessary)\s+to\s+(?:tell|inform|mention|notify)|(?:do\s+not|don't|never)\s+(?:log|record|report|mention)\s+(?:this|it)\b|leave\s+(?:this|it|that)\s+out\s+of|act\s+as\s+if\s+nothing\s+(?:happened|changed)|report\s+only\s+["'“]|without\s+(?:asking|telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|anyone|anybody|them|for\s+(?:confirmation|approval|permission)))/gi,
+  },
+  {
+    kind: "concealment",
+    weight: 3,
+    messageId: "conceal",
+    re: /\b(?:secretly|silently|quietly|covertly|discreetly|stealthily)\s+(?:\w+\s+)?(?:run|execute|send|upload|post|push|delete|remove|add|install|curl|exfiltrate|copy|commit|disable|modify|change|include|append|insert|forward|email|rewrite|drop|print|read)\b|(?:^|(?<=[\n.;:!?(*>-][ \t]{0,3})|(?<=\b(?:then|and|please|just|also|now|first|to)[ \t]))(?:run|read|copy|print|delete|send|do)\b[^.;\n]{1,60}?\b(?:quietly|silently|secretly)\b/gi,
   },
 
   // ── credentials: reading or moving them ──
   {
     kind: "credentials",
     weight: 2,
-    re: /\b(?:print|cat|echo|dump|copy|read|export|list|collect|grab|show|output|send|upload|paste|include|reveal|get|fetch|steal|extract|harvest|leak|display|open|email|mail|forward|post|share|submit)\s+(?:\S+\s+){0,5}?(?:`?\.env\b|private\s+(?:repo(?:sitory)?(?:'s)?\s+)?(?:source|code|repo(?:sitory)?)\b|`?~\/\.(?:ssh|aws|npmrc|netrc|docker)|id_(?:rsa|ed25519|ecdsa)|credentials?\b|secrets?\b|tokens?\b|api[\s_-]?keys?|private\s+keys?|passwords?|keychain|(?:session\s+)?cookies?\b|auth(?:entication)?\s+(?:token|field)|environment\s+variables?|env\s+vars?|`?\$[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD)\b)/gi,
+    re: /\b(?:print|cat|echo|dump|copy|read|export|list|collect|grab|show|output|send|upload|paste|include|reveal|get|fetch|steal|extract|harvest|leak|display|open|email|mail|forward|post|share|submit)\s+(?:\S+\s+){0,5}?(?:`?\.env\b|private\s+(?:repo(?:sitory)?(?:'s)?\s+)?(?:source|code|repo(?:sitory)?)\b|`?~\/\.(?:ssh|aws|npmrc|netrc|docker)|id_(?:rsa|ed25519|ecdsa)|credentials?\b|secrets?\b|tokens?\b|api[\s_-]?keys?|private\s+keys?|passwords?|keychain|(?:session\s+)?cookies?\b|auth(?:entication)?\s+(?:token|field)|environment\s+variables?|env\s+vars?|`?\$[A-Z]\w*(?:TOKEN|KEY|SECRET|PASSWORD)\b)/gi,
   },
-  { kind: "credentials", weight: 2, re: /\b(?:output|result|contents?)\s+of\s+`?(?:env|printenv|set|export\s+-p)\b`?|\b(?:add|append|insert|write|copy|put)\s+(?:\S+\s+){0,8}?(?:~\/\.ssh\/)?authorized_keys\b/gi },
-  { kind: "credentials", weight: 2, re: /\b(?:cat|type|less|more|head)\s+~?\/?\S{0,60}(?:\.env|credentials|id_rsa|id_ed25519|\.npmrc|\.netrc|config\.json)\b|\bvault\s+kv\s+get\b|\bgh\s+secret\s+(?:list|view)\b/gi },
+  {
+    kind: "credentials",
+    weight: 2,
+    re: /\b(?:output|result|contents?)\s+of\s+`?(?:env|printenv|set|export\s+-p)\b`?|\b(?:add|append|insert|write|copy|put)\s+(?:\S+\s+){0,8}?(?:~\/\.ssh\/)?authorized_keys\b/gi,
+  },
+  {
+    kind: "credentials",
+    weight: 2,
+    re: /\b(?:cat|type|less|more|head)\s+~?\/?\S{0,60}(?:\.env|credentials|id_rsa|id_ed25519|\.npmrc|\.netrc|config\.json)\b|\bvault\s+kv\s+get\b|\bgh\s+secret\s+(?:list|view)\b/gi,
+  },
 
   // ── destructive or irreversible operations ──
   {
@@ -247,15 +402,24 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     weight: 2,
     re: /\b(?:send|post|upload|paste|email|e-mail|mail|forward|share|submit|transmit|push|attach|include|append|add|put|copy|exfiltrate|leak)\s+(?:\S+\s+){0,10}?(?:to|into|in|on|onto|at|under|with)\s+(?:\S+\s+){0,3}?(?:(?:https?|s3):\/\/[^\s)"'`<>]{0,200}|[\w.+-]+@[\w-]+\.[\w.]+|(?:a\s+)?(?:new\s+)?(?:public\s+)?(?:gist|pastebin|paste\s+site|webhook|issue\s+#?\d*|comment|public\s+repo(?:sitory)?|(?:slack\s+)?channel|bucket|drive|pr\s+(?:body|description)|pull\s+request\s+description|commit\s+message|release\s+notes|changelog))/gi,
   },
-  { kind: "exfiltration", weight: 2, re: /\b(?:curl|wget|http)\b[^\n`]{0,80}?(?:\s-d\b|\s--data(?:-binary|-raw)?\b|\s-F\b|\s--form\b|\s-T\b|\s--upload-file\b|\s--post-data\b)/gi },
-  { kind: "exfiltration", weight: 4, re: /\b(?:curl|wget|nc|ncat)\b[^\n`]{0,80}?\$\((?:env|printenv|cat\s[^)\n]{0,60})\)|\b(?:env|printenv)\s*\|\s*(?:curl|nc|wget)\b/gi, negatable: false },
+  {
+    kind: "exfiltration",
+    weight: 2,
+    re: /\b(?:curl|wget|http)\b[^\n`]{0,80}?(?:\s-d\b|\s--data(?:-binary|-raw)?\b|\s-F\b|\s--form\b|\s-T\b|\s--upload-file\b|\s--post-data\b)/gi,
+  },
+  {
+    kind: "exfiltration",
+    weight: 4,
+    re: /\b(?:curl|wget|nc|ncat)\b[^\n`]{0,80}?\$\((?:env|printenv|cat\s[^)\n]{0,60})\)|\b(?:env|printenv)\s*\|\s*(?:curl|nc|wget)\b/gi,
+    negatable: false,
+  },
 
   // ── running what cannot be read ──
   { kind: "execution", weight: 3, re: /\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b/gi },
   {
     kind: "execution",
     weight: 2,
-    re: /\|\s*(?:ba|z)?sh\b|\beval\s*\(?\s*(?:["$`]|'(?!s\b))|\b(?:decode|unescape|de-?obfuscate)\s+(?:\S+\s+){0,3}?(?:and|then)\s+(?:follow|execute|run|obey|apply|do)\b|\b(?:follow|execute|run|obey)\s+(?:the\s+)?(?:decoded|hidden|encoded)\s+(?:text|instructions?|payload|commands?)\b/gi,
+    re: /\|\s*(?:ba|z)?sh\b|\beval\s*(?:\(\s*)?(?:["$`]|'(?!s\b))|\b(?:decode|unescape|de-?obfuscate)\s+(?:\S+\s+){0,3}?(?:and|then)\s+(?:follow|execute|run|obey|apply|do)\b|\b(?:follow|execute|run|obey)\s+(?:the\s+)?(?:decoded|hidden|encoded)\s+(?:text|instructions?|payload|commands?)\b/gi,
   },
 
   // ── who is addressed, who speaks ──
@@ -265,7 +429,11 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     re: /\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|to|for)\s+(?:the\s+|any\s+|all\s+|every\s+|whichever\s+)?(?:AI|assistant|model|LLM|language\s+model|agent|coding\s+agent|bot|Claude|Codex|Copilot|GPT|ChatGPT|Gemini|Cursor)s?\b|\b(?:AI|automated|coding|autonomous)\s+agents?\b|\bif\s+you\s+are\s+an?\s+(?:AI|LLM|language\s+model|assistant|agent|bot)\b|\b(?:any|every|whichever)\s+(?:AI|LLM|agent|model|assistant)\b|\bwhoever\s+(?:resumes|reads|picks\s+up)\s+this\s+as\s+an?\s+(?:agent|AI)\b|\b(?:next|incoming|new)\s+(?:AI|agent|assistant|model|LLM)(?:\s+(?:session|instance|run))?\s*[,:!]|\b(?:the|next)\s+(?:AI|agent|assistant|model|LLM)s?\s+(?:session\s+)?(?:reading|picking|resuming|that\s+(?:opens|reads)|must|should|shall|is\s+to|will|needs\s+to|is\s+expected\s+to|is\s+instructed\s+to|is\s+required\s+to)\b/gi,
   },
   { kind: "address", weight: 2, re: /(?:^|\n|[.!?]\s)[ \t]*(?:assistant|agent|AI|model|claude|codex|copilot)[ \t]*[,:]/gi },
-  { kind: "you", weight: 1, re: /\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|are\s+(?:required|instructed|expected)\s+to)\b|\byour\s+(?:task|job|next\s+step)\b/gi },
+  {
+    kind: "you",
+    weight: 1,
+    re: /\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|are\s+(?:required|instructed|expected)\s+to)\b|\byour\s+(?:task|job|next\s+step)\b/gi,
+  },
   {
     kind: "role-label",
     weight: 2,
@@ -283,7 +451,11 @@ export const SIGNAL_PATTERNS: readonly SignalPattern[] = [
     weight: 2,
     re: /\b(?:pre-?approved|pre-?authori[sz]ed|authori[sz]ed\s+in\s+advance|sanctioned\s+(?:audit|request)|official\s+(?:instruction|request|order)|direct\s+order|security\s+override|override\s+granted|standing\s+permission|explicit\s+permission|mandatory\s+(?:under|per|by))\b|\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:cleared|authori[sz]ed|permitted|approved)\s+to\b|\b(?:per|on\s+behalf\s+of|by\s+order\s+of|as\s+requested\s+by|at\s+the\s+request\s+of|(?:as\s+)?(?:pre-?)?(?:approved|authori[sz]ed|sanctioned|mandated|ordered|signed\s+off)\s+by)\s+(?:the\s+)?(?:security\s+team|maintainers?|(?:repo(?:sitory)?\s+)?owner|admins?|administrators?|management|CTO|CEO|CISO|platform\s+team|compliance)\b|\b(?:no|without)\s+(?:further\s+)?(?:confirmation|approval|review)\s+(?:is\s+)?(?:needed|required)|\b(?:skip|bypass)\s+the\s+(?:usual\s+)?(?:review|approval|confirmation)\b|\bdo\s+not\s+wait\s+for\s+(?:approval|review|confirmation)\b|\bwith\s+(?:full\s+|standing\s+|unrestricted\s+)?(?:admin|root|owner|full|unrestricted|standing)\s+(?:rights|access|privileges|permissions?)\b|\bwith\s+its\s+privileges\b/gi,
   },
-  { kind: "urgency", weight: 1, re: /\b(?:URGENT|immediately|right\s+away|as\s+soon\s+as\s+you\s+read\s+this|before\s+(?:you\s+do\s+)?anything\s+else|without\s+delay|at\s+once|ASAP)\b/gi },
+  {
+    kind: "urgency",
+    weight: 1,
+    re: /\b(?:URGENT|immediately|right\s+away|as\s+soon\s+as\s+you\s+read\s+this|before\s+(?:you\s+do\s+)?anything\s+else|without\s+delay|at\s+once|ASAP)\b/gi,
+  },
 ];
 
 /**

@@ -41,6 +41,7 @@ export interface NormalizedText {
 // Removed outright: Cf (includes U+00AD, U+200B–U+200F, U+202A–U+202E, U+2060–U+2064,
 // U+2066–U+206F, U+FEFF, U+E0001–U+E007F), variation selectors, combining grapheme joiner, and
 // Hangul fillers that render as nothing.
+// eslint-disable-next-line no-misleading-character-class -- a class of single code points (variation selectors, modifiers, marks), each matched on its own
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180D\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
 const MARK = /\p{M}/u;
 const SPACE = /\s/u;
@@ -127,7 +128,7 @@ function normalize(segments: readonly TextSegment[], offsets: number[] | undefin
     const map = segmentOffsets(segment);
     const base = segment.offset;
     const s = segment.text;
-    for (let i = 0; i < s.length; ) {
+    for (let i = 0; i < s.length;) {
       const code = s.charCodeAt(i);
       if (plainAscii(code)) {
         // A stretch of printable ASCII is kept as it is: one slice, one offset per character.

@@ -14,18 +14,7 @@ import type { HandoffDocument } from "../../2-parse/document/model.js";
 import { normalizeSegments, type NormalizedText, type TextSegment } from "./normalize.js";
 
 /** What part of the document a run comes from. */
-export type RunKind =
-  | "text"
-  | "heading"
-  | "code"
-  | "comment"
-  | "html"
-  | "url"
-  | "title"
-  | "alt"
-  | "definition"
-  | "frontmatter"
-  | "json";
+export type RunKind = "text" | "heading" | "code" | "comment" | "html" | "url" | "title" | "alt" | "definition" | "frontmatter" | "json";
 
 /** One run of text. */
 export interface TextRun {
@@ -101,12 +90,7 @@ function collectFrontmatter(document: HandoffDocument, push: (run: TextRun | und
   walkTree(frontmatter.tree, { entry: (entry) => pushScalar(entry.value), item: pushScalar });
 }
 
-function collectJson(
-  node: JsonNode,
-  raw: string,
-  base: number,
-  push: (run: TextRun | undefined) => void,
-): void {
+function collectJson(node: JsonNode, raw: string, base: number, push: (run: TextRun | undefined) => void): void {
   const stack: JsonNode[] = [node];
   while (stack.length > 0) {
     const current = stack.pop() as JsonNode;
@@ -122,12 +106,7 @@ function collectJson(
 }
 
 /** Inline content gathered into one run; URLs, titles and inline HTML become their own runs. */
-function collectInline(
-  text: string,
-  children: readonly PhrasingContent[],
-  segments: TextSegment[],
-  push: (run: TextRun | undefined) => void,
-): void {
+function collectInline(text: string, children: readonly PhrasingContent[], segments: TextSegment[], push: (run: TextRun | undefined) => void): void {
   for (const child of children) {
     switch (child.type) {
       case "text":

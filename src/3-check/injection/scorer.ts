@@ -58,7 +58,7 @@ export interface ScoreOptions {
   carried?: readonly SignalMatch[];
 }
 
-const NEGATION = /(?:\b(?:never|not|no|without|avoid|refuses?|refused|prevent)\b|n't)\s+(?:\S+\s+){0,2}\S*$/i;
+const NEGATION = /(?:\b(?:never|not|no|without|avoid|refuses?|refused|prevent)|n't)\s+(?:\S+\s+){0,2}\S*$/i;
 
 /** Whether the ask at `start` is negated within its clause ("never paste the .env"). */
 function negated(text: string, start: number): boolean {
@@ -128,7 +128,7 @@ function pairHalves(text: string, gates: GateText): Array<{ pair: PairPattern; f
 export function sentenceSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let start = 0;
-  const boundary = /[.!?](?=\s+(?:[A-Z0-9"'“‘`(\[*_<]|[^\x00-\x7F]))|[。！？]/g;
+  const boundary = /[.!?](?=\s+(?:[A-Z0-9"'“‘`([*_<]|[^\x00-\x7F]))|[。！？]/g;
   for (const m of text.matchAll(boundary)) {
     const end = m.index + m[0].length;
     if (text.slice(start, end).trim() !== "") spans.push([start, end]);

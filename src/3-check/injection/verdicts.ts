@@ -61,7 +61,9 @@ export const SIGNAL_WORDS: ReadonlyArray<[SignalKind, string]> = [
 ];
 
 function describe(signals: ReadonlyMap<SignalKind, SignalMatch>): string {
-  return SIGNAL_WORDS.filter(([kind]) => signals.has(kind)).map(([, words]) => words).join(", ");
+  return SIGNAL_WORDS.filter(([kind]) => signals.has(kind))
+    .map(([, words]) => words)
+    .join(", ");
 }
 
 /** A block of normalized text to score, and where it sits. */
@@ -149,14 +151,17 @@ function blocksOf(document: HandoffDocument): Block[] {
       const where = hiddenKind || !part.range ? (hidingHtml && placeOf(run) === " in HTML" ? " in a hidden HTML element" : placeOf(run)) : part.range.where;
       const block: Block = { parts: [part.normalized], hidden, where, kind: run.kind, carried: [] };
       if (run.kind === "heading") {
-        carry = AUTHORITY_HEADING.test(part.normalized.text) ? { matches: [{ kind: "authority", weight: 2, start: -1, end: -1, messageId: "heading" }], left: 2 } : undefined;
+        carry = AUTHORITY_HEADING.test(part.normalized.text)
+          ? { matches: [{ kind: "authority", weight: 2, start: -1, end: -1, messageId: "heading" }], left: 2 }
+          : undefined;
       } else if (carry && carry.left > 0) {
         block.carried = carry.matches;
         carry.left--;
       }
       // "1. Next AI session, listen carefully." / "Note to the assistant:" — an address with no ask
       // of its own speaks to what follows it.
-      if (run.kind !== "heading" && addressOnly(part.normalized.text)) carry = { matches: [...(carry?.left ? carry.matches : []), { kind: "address", weight: 2, start: -1, end: -1 }], left: 2 };
+      if (run.kind !== "heading" && addressOnly(part.normalized.text))
+        carry = { matches: [...(carry?.left ? carry.matches : []), { kind: "address", weight: 2, start: -1, end: -1 }], left: 2 };
       const previous = blocks[blocks.length - 1];
       const tail = previous?.parts[previous.parts.length - 1]?.text.slice(-40) ?? "";
       const continues = previous && previous.parts.length < MAX_JOINED && !previous.hidden && !hidden && previous.kind === "text" && run.kind === "text";
@@ -225,7 +230,9 @@ export function documentVerdicts(document: HandoffDocument): readonly Verdict[] 
   if (!verdicts) {
     verdicts = blocksOf(document).flatMap((block) => {
       const normalized = join(block.parts);
-      return scoreText(normalized.text, { hidden: block.hidden, carried: block.carried }).flatMap((unit) => unitVerdicts(unit, normalized, block.hidden, block.where));
+      return scoreText(normalized.text, { hidden: block.hidden, carried: block.carried }).flatMap((unit) =>
+        unitVerdicts(unit, normalized, block.hidden, block.where),
+      );
     });
     cache.set(document, verdicts);
   }

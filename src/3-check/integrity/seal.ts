@@ -110,7 +110,8 @@ function addIntegrity(text: string, frontmatter: Frontmatter, digest: string): S
     const member = `"integrity"`;
     const last = tree?.entries[tree.entries.length - 1];
     if (!tree || !last?.value) {
-      if (tree) return { text: `${text.slice(0, tree.offset + 1)}${member}: ${JSON.stringify(digest)}${text.slice(tree.offset + 1)}`, unchanged: false, added: "last" };
+      if (tree)
+        return { text: `${text.slice(0, tree.offset + 1)}${member}: ${JSON.stringify(digest)}${text.slice(tree.offset + 1)}`, unchanged: false, added: "last" };
       return { text: `${text.slice(0, base)}{${member}: ${JSON.stringify(digest)}}${eol}${text.slice(base)}`, unchanged: false, added: "last" };
     }
     // After the last member, with the separator and colon spacing the object already uses.

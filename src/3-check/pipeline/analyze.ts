@@ -5,7 +5,7 @@
  */
 import { parseDocument } from "../../2-parse/document/parse.js";
 import type { HandoffDocument } from "../../2-parse/document/model.js";
-import { internalErrorDiagnostic, type Diagnostic, type FileResult, type MaskedFileResult } from "../engine/diagnostic.js";
+import { internalErrorDiagnostic, type FileResult, type MaskedFileResult } from "../engine/diagnostic.js";
 import { checkDocument } from "../engine/run.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, type SourceFile } from "../../1-load/read.js";
 import { assignProfile } from "../../2-parse/profiles/detect.js";
@@ -24,9 +24,7 @@ export function buildDocument(
   let configured = settings.configuredProfile;
   if (!configured) {
     const data = document.frontmatter?.data;
-    const custom = session.customProfiles.find(
-      (c) => data && c.detectFrontmatter && Object.entries(c.detectFrontmatter).every(([k, v]) => data[k] === v),
-    );
+    const custom = session.customProfiles.find((c) => data && c.detectFrontmatter && Object.entries(c.detectFrontmatter).every(([k, v]) => data[k] === v));
     if (custom) configured = custom.profile.id;
   }
   const profile = assignProfile(document, configured, session.profiles);
@@ -80,7 +78,12 @@ export function analyzeSource(source: SourceFile, session: LintSession, options:
     const settings = settingsFor(source.path, session);
     const { document, profile } = buildDocument(source, session, settings);
     secrets = document.loadProblems.length === 0 ? secretValuesToMask(document) : [];
-    const result = checkDocument(document, profile, settings.prepared, { now: session.now, inlineSuppression: session.inlineSuppression, onClockRead: options.onClockRead, onClockFacts: options.onClockFacts });
+    const result = checkDocument(document, profile, settings.prepared, {
+      now: session.now,
+      inlineSuppression: session.inlineSuppression,
+      onClockRead: options.onClockRead,
+      onClockFacts: options.onClockFacts,
+    });
     if (document.profileReason === "reference" && document.formatReference) result.profileReason = document.formatReference;
     const hasSecrets = secrets.length > 0 || result.diagnostics.some((d) => (d.secrets?.length ?? 0) > 0);
     return { document, profile, result: maskFileResult(result, secrets), hasSecrets };

@@ -28,11 +28,21 @@ export interface FileOutcome {
 export function lintOutcome(source: SourceFile, session: LintSession): { result: MaskedFileResult; facts: LintFacts } {
   const clockRules = new Set<string>();
   const clockFacts: Record<string, unknown> = {};
-  const { document, result, hasSecrets } = analyzeSource(source, session, { onClockRead: (id) => clockRules.add(id), onClockFacts: (id, facts) => (clockFacts[id] = facts) });
+  const { document, result, hasSecrets } = analyzeSource(source, session, {
+    onClockRead: (id) => clockRules.add(id),
+    onClockFacts: (id, facts) => (clockFacts[id] = facts),
+  });
   const canRecheck = document !== undefined && recheckable(document, settingsFor(source.path, session).prepared, clockRules);
   return {
     result,
-    facts: { digest: contentDigest(source.bytes), clockRules: [...clockRules], loadFailed: source.problems.length > 0, recheckable: canRecheck, hasSecrets, clockFacts },
+    facts: {
+      digest: contentDigest(source.bytes),
+      clockRules: [...clockRules],
+      loadFailed: source.problems.length > 0,
+      recheckable: canRecheck,
+      hasSecrets,
+      clockFacts,
+    },
   };
 }
 

@@ -22,7 +22,10 @@ async function drain(): Promise<void> {
     const batch = queue.splice(0);
     let next = 0;
     const read = (file: string) => readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
-    for await (const source of readAhead(batch.map((item) => item.path), read)) {
+    for await (const source of readAhead(
+      batch.map((item) => item.path),
+      read,
+    )) {
       const item = batch[next++] as WorkItem;
       // lintSource never throws: a parser bug becomes an internal error of that file.
       const message: ResultMessage = { type: "result", index: item.index, outcome: lintOutcome(source, session) };

@@ -97,7 +97,10 @@ function checkMarkdownlintSettings(config: HandoffConfig): void {
   }
   const ruleSets: Array<[string, Record<string, RuleSetting> | undefined]> = [
     ["config 'rules'", config.rules],
-    ...(config.overrides ?? []).map((override, index): [string, Record<string, RuleSetting> | undefined] => [`config 'overrides[${index}].rules'`, override.rules]),
+    ...(config.overrides ?? []).map((override, index): [string, Record<string, RuleSetting> | undefined] => [
+      `config 'overrides[${index}].rules'`,
+      override.rules,
+    ]),
   ];
   for (const [where, rules] of ruleSets) {
     for (const [id, setting] of Object.entries(rules ?? {})) {
@@ -128,7 +131,10 @@ export function createSession(options: LintOptions = {}): LintSession {
   const config: HandoffConfig = {
     ...given,
     rules: normalizeRuleNames(given.rules, known, "config 'rules'"),
-    overrides: given.overrides?.map((override, index) => ({ ...override, rules: normalizeRuleNames(override.rules, known, `config 'overrides[${index}].rules'`) })),
+    overrides: given.overrides?.map((override, index) => ({
+      ...override,
+      rules: normalizeRuleNames(override.rules, known, `config 'overrides[${index}].rules'`),
+    })),
   };
   if (given.rules === undefined) delete config.rules;
   if (given.overrides === undefined) delete config.overrides;
@@ -216,7 +222,10 @@ export function settingsFor(filePath: string, session: LintSession): FileSetting
   let settings = session.overrideSettings.get(key);
   if (!settings) {
     const overrides = matching.map((index) => session.config.overrides?.[index]);
-    const rulesConfig = mergeRulesConfig(session.config, overrides.map((o) => o?.rules));
+    const rulesConfig = mergeRulesConfig(
+      session.config,
+      overrides.map((o) => o?.rules),
+    );
     const overrideProfile = overrides.reduce<string | undefined>((profile, o) => o?.profile ?? profile, undefined);
     settings = {
       prepared: prepareRules(session.rules, { ...session.config, rules: rulesConfig }, session.cliRuleOverrides),

@@ -14,7 +14,8 @@ const HEX_HASH_RE = /^(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})
 /** A commit range `abc1234..def5678` or `abc1234...def5678`. */
 const COMMIT_RANGE_RE = /^[0-9a-f]{7,40}\.{2,3}[0-9a-f]{7,40}$/i;
 /** `sha256:…`, `sha512-…`, `md5=…`, `blake3:…`: an algorithm-labelled digest (SRI, OCI, npm). */
-const LABELLED_DIGEST_RE = /^(?:sha1|sha-1|sha224|sha256|sha-256|sha384|sha512|sha-512|sha3-256|sha3-512|md5|blake2b|blake2s|blake3|xxh64|crc32)[:=-][A-Za-z0-9+/=_-]{6,}$/i;
+const LABELLED_DIGEST_RE =
+  /^(?:sha1|sha-1|sha224|sha256|sha-256|sha384|sha512|sha-512|sha3-256|sha3-512|md5|blake2b|blake2s|blake3|xxh64|crc32)[:=-][\w+/=-]{6,}$/i;
 /** RFC 9562 UUID, with optional braces or `urn:uuid:`. */
 const UUID_RE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
 /** A `data:` URL, e.g. an inline base64 image. */
@@ -25,13 +26,7 @@ const DATA_URI_RE = /^data:[a-z]{1,20}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.-]{1,40}){
  * `sha512-…`), a UUID or a `data:` URL. Such values are never reported.
  */
 export function isHashShaped(value: string): boolean {
-  return (
-    HEX_HASH_RE.test(value) ||
-    COMMIT_RANGE_RE.test(value) ||
-    LABELLED_DIGEST_RE.test(value) ||
-    UUID_RE.test(value) ||
-    DATA_URI_RE.test(value)
-  );
+  return HEX_HASH_RE.test(value) || COMMIT_RANGE_RE.test(value) || LABELLED_DIGEST_RE.test(value) || UUID_RE.test(value) || DATA_URI_RE.test(value);
 }
 
 /** Whole values that documentation uses in place of a real credential (compared lower-cased). */
@@ -79,6 +74,7 @@ const PLACEHOLDER_WORDS = new Set([
  * and the words documentation uses (`your-key-here`, `REDACTED`, `EXAMPLE`, `changeme`).
  */
 const PLACEHOLDER_RE = new RegExp(
+  // eslint-disable-next-line regexp/prefer-character-class, regexp/no-dupe-characters-character-class, regexp/prefer-w -- one alternative per placeholder form, each written as the form is documented
   [
     String.raw`\$\{`,
     String.raw`\$\(`,
@@ -111,7 +107,7 @@ function hasAscendingRun(value: string): boolean {
   let run = 1;
   for (let i = 1; i < value.length; i++) {
     const step = value.charCodeAt(i) - value.charCodeAt(i - 1);
-    const alnum = /[0-9a-zA-Z]/.test(value[i] as string);
+    const alnum = /[0-9a-z]/i.test(value[i] as string);
     run = step === 1 && alnum ? run + 1 : 1;
     if (run >= 5) return true;
   }
@@ -152,7 +148,7 @@ export function isAllowlistedValue(value: string): boolean {
 }
 
 /** `data:` URLs in a text, found so that nothing inside an inline image is reported. */
-const DATA_URI_SPAN_RE = /(?<![A-Za-z0-9])data:[a-z]{1,20}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.-]{1,40}){0,4},[A-Za-z0-9+/=%_-]{1,10000000}/gi;
+const DATA_URI_SPAN_RE = /(?<![A-Z0-9])data:[a-z]{1,20}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.-]{1,40}){0,4},[\w+/=%-]{1,10000000}/gi;
 
 /**
  * Spans `[start, end)` of `text` (UTF-16 offsets) that are never reported: `data:` URLs (inline

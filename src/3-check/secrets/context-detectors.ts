@@ -46,7 +46,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       "dg",
     ),
     entropy: 3.0,
-    source: "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids (a key id named AWS_ACCESS_KEY_ID / aws_access_key_id / AccessKeyId)",
+    source:
+      "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids (a key id named AWS_ACCESS_KEY_ID / aws_access_key_id / AccessKeyId)",
     precision: "high",
   },
   {
@@ -57,7 +58,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       String.raw`(?:(?<![A-Za-z0-9_.-])-{0,2}[A-Za-z0-9_.-]{0,40}?secret[A-Za-z0-9_.-]{0,30}?${SEPARATOR}|\bsecret(?:[ \t]+access)?[ \t]+key\b[^\n.:;!?]{0,30}?(?:[ \t]+is|[:=]))[ \t]*["'\`]?(?<secret>(?<=secret[_.-]?(?:access[_.-]?)?key(?:[_.-][A-Za-z0-9]{1,12})?["']?[ \t]{0,3}[:=][ \t]{0,3}["'\`]?)[0-9a-f]{64}|[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
     ),
     entropy: 3.5,
-    source: "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html (40-character secret keys, also MinIO, DigitalOcean Spaces, Wasabi); https://developers.cloudflare.com/r2/api/tokens/ (R2: 64 hex)",
+    source:
+      "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html (40-character secret keys, also MinIO, DigitalOcean Spaces, Wasabi); https://developers.cloudflare.com/r2/api/tokens/ (R2: 64 hex)",
     precision: "high",
     hexValues: true,
     accept: acceptCloudSecret,
@@ -70,7 +72,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       String.raw`(?:(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:api|app|application|license|licence|admin|client|account)[_.-]?key${SEPARATOR}|\b(?:api|app|application|license|licence)[ \t]+key\b[^\n.:;!?]{0,40}?(?:[ \t]+is|[:=]))[ \t]*["'\`]?(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?(?:-[a-z]{2}\d{1,2})?)(?![0-9A-Za-z])`,
     ),
     entropy: 3.0,
-    source: "https://docs.datadoghq.com/account_management/api-app-keys/ (32 and 40 hex), New Relic license keys (40 hex), Mailchimp (32 hex + -usN), Algolia and Honeycomb API keys (32 hex)",
+    source:
+      "https://docs.datadoghq.com/account_management/api-app-keys/ (32 and 40 hex), New Relic license keys (40 hex), Mailchimp (32 hex + -usN), Algolia and Honeycomb API keys (32 hex)",
     precision: "high",
     hexValues: true,
   },
@@ -83,7 +86,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       "dg",
     ),
     entropy: 3.5,
-    source: "https://docs.djangoproject.com/en/stable/ref/settings/#secret-key, https://guides.rubyonrails.org/security.html (secret_key_base), https://laravel.com/docs/encryption (APP_KEY), https://flask.palletsprojects.com/en/stable/config/#SECRET_KEY",
+    source:
+      "https://docs.djangoproject.com/en/stable/ref/settings/#secret-key, https://guides.rubyonrails.org/security.html (secret_key_base), https://laravel.com/docs/encryption (APP_KEY), https://flask.palletsprojects.com/en/stable/config/#SECRET_KEY",
     precision: "high",
     hexValues: true,
     accept: acceptSecretKey,
@@ -139,7 +143,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       "dg",
     ),
     entropy: 0,
-    source: "--password=<pw> (docker login, mongosh, wget), redis-cli -a, openssl -passin/-passout pass:, zip -P, keytool -storepass/-keypass, htpasswd -b, rabbitmqctl add_user",
+    source:
+      "--password=<pw> (docker login, mongosh, wget), redis-cli -a, openssl -passin/-passout pass:, zip -P, keytool -storepass/-keypass, htpasswd -b, rabbitmqctl add_user",
     precision: "high",
     accept: acceptPassword,
   },
@@ -193,7 +198,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       String.raw`(?:\b(?:password|passphrase|passwd|pass|pw|pwd)\b(?:[ \t]+(?:for|of|on)[ \t]+[^\n.:;!?"'\`]{1,40}?(?=[ \t]*(?:\bis\b|\bwas\b|[:=])))?(?:[ \t]*(?:\bis\b|\bwas\b|\bnow\b|(?:\b(?:set|reset|changed)[ \t]+)?\bto\b|[:=])[ \t]*|(?<=(?:password|passphrase|passwd|pwd|pw))[ \t]+|[ \t]*(?=['"\`“]))|\blogin[ \t]+[\w.@+-]{1,40}[ \t]*[,;/][ \t]*(?:pass(?:word)?|pw)[ \t]*[:=]?[ \t]*|\buse[ \t]+(?=['"\`]?[^\s'"\`<>|\\]{8,128}['"\`]?[ \t]+as[ \t]+(?:the[ \t]+|a[ \t]+)?(?:[\w-]+[ \t]+)?(?:password|passphrase)\b)|(?<![A-Za-z])(?:credentials?|logins?|account)\b[^\n:=]{0,30}?[:=][ \t]*['"\`]?[\w.@+-]{1,40}[ \t]*\/[ \t]*)${VALUE}`,
     ),
     entropy: 0,
-    source: "prose naming a password: 'the password is …', 'password for X: …', 'with password `…`', 'use … as the password', 'credentials: user / …', 'login admin, pass …' (a bare 'pass' is a verb: it needs 'is', ':' or quotes)",
+    source:
+      "prose naming a password: 'the password is …', 'password for X: …', 'with password `…`', 'use … as the password', 'credentials: user / …', 'login admin, pass …' (a bare 'pass' is a verb: it needs 'is', ':' or quotes)",
     precision: "medium",
     accept: acceptPassword,
     trailingChars: TRAILING,

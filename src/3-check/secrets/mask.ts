@@ -59,7 +59,7 @@ function maskOne(text: string, secret: string): string {
   if (!any) return text;
   const mask = maskSecret(secret);
   let out = "";
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (!covered[i]) {
       out += text[i];
       i++;

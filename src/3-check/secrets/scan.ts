@@ -85,7 +85,8 @@ export function scanSecrets(text: string, detectors: readonly SecretDetector[] =
     for (const match of detectorMatches(detector, text, lowerText)) {
       if (skip.some(([s, e]) => match.offset < e && match.endOffset > s)) continue;
       const overlapping = accepted.filter((a) => match.offset < a.endOffset && match.endOffset > a.offset);
-      const contains = (a: SecretMatch): boolean => yields.has(a.detectorId) && match.offset <= a.offset && match.endOffset >= a.endOffset && match.value.length > a.value.length;
+      const contains = (a: SecretMatch): boolean =>
+        yields.has(a.detectorId) && match.offset <= a.offset && match.endOffset >= a.endOffset && match.value.length > a.value.length;
       if (overlapping.length > 0 && !overlapping.every(contains)) continue;
       for (const a of overlapping) accepted.splice(accepted.indexOf(a), 1);
       accepted.push(match);

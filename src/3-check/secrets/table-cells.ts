@@ -64,7 +64,7 @@ function cellValue(line: string, [start, end]: [number, number], credentials: bo
 export function* passwordCells(text: string): Generator<[number, number]> {
   if (!text.includes("|")) return;
   const lines: Array<[number, string]> = [];
-  for (let at = 0; at <= text.length; ) {
+  for (let at = 0; at <= text.length;) {
     let end = text.indexOf("\n", at);
     if (end === -1) end = text.length;
     lines.push([at, text.slice(at, end).replace(/\r$/, "")]);

@@ -7,7 +7,7 @@ import { shannonEntropy } from "./entropy.js";
 
 /** Values that are code, paths, dates or versions, not credentials. */
 export const NOT_A_SECRET: readonly RegExp[] = [
-  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/, // process.env.TOKEN, config.secret
+  /^[A-Z_$][\w$]*(?:\.[A-Z_$][\w$]*)+(?:\(\))?$/i, // process.env.TOKEN, config.secret
   /^[A-Z][A-Z0-9_]*$/, // an environment variable's name
   /^[a-z]+(?:[A-Z][a-z]+)+$/, // camelCase identifier
   /^[a-z]+(?:[-_][a-z0-9]+)+$/, // kebab-case or snake_case words
@@ -23,8 +23,8 @@ export const NOT_A_SECRET: readonly RegExp[] = [
 export function characterClasses(value: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean; count: number } {
   const lower = /[a-z]/.test(value);
   const upper = /[A-Z]/.test(value);
-  const digit = /[0-9]/.test(value);
-  const symbol = /[^A-Za-z0-9]/.test(value);
+  const digit = /\d/.test(value);
+  const symbol = /[^A-Z0-9]/i.test(value);
   return { lower, upper, digit, symbol, count: Number(lower) + Number(upper) + Number(digit) + Number(symbol) };
 }
 
@@ -44,7 +44,7 @@ export function acceptGeneric(value: string): boolean {
 const PASSPHRASE = /^[a-z]{3,12}(?:[-_.](?:[a-z]{3,12}|\d{1,4})){3,9}$/i;
 
 /** A call (`os.urandom(24)`, `get_random_secret_key()`), a flag, a shell or template expansion, the rest of a URL. */
-const CODE = /^[A-Za-z_$][\w$.]*\(.*\)$|^[-$%@:([{]|\$\(|`/;
+const CODE = /^[A-Z_$][\w$.]*\(.*\)$|^[-$%@:([{]|\$\(|`/i;
 
 /**
  * A value where the context says "password": 8–128 characters, no code or path, and either three

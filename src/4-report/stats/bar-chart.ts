@@ -101,7 +101,10 @@ function legend(parts: string[], top: number, inner: number): number {
       y += lineHeight + 4;
       lineHeight = 0;
     }
-    parts.push(`<rect x="${round(x)}" y="${round(y + (BODY.lineHeight - 12) / 2)}" width="12" height="12" fill="${item.colour}"/>`, textElement(block, x + SWATCH_GAP, y));
+    parts.push(
+      `<rect x="${round(x)}" y="${round(y + (BODY.lineHeight - 12) / 2)}" width="12" height="12" fill="${item.colour}"/>`,
+      textElement(block, x + SWATCH_GAP, y),
+    );
     x += itemWidth + 20;
     lineHeight = Math.max(lineHeight, block.height);
   }

@@ -125,8 +125,7 @@ export function documentFacts(document: HandoffDocument | undefined, profile: Pr
     jobRecord: JOB_RECORD_PATTERNS.some(({ pattern }) => pattern.test(document.text)),
     frontmatterPresent,
     frontmatterValid:
-      frontmatterPresent &&
-      !diagnostics.some((d) => (d.ruleId === "frontmatter-syntax" || d.ruleId === "frontmatter-schema") && d.severity === "error"),
+      frontmatterPresent && !diagnostics.some((d) => (d.ruleId === "frontmatter-syntax" || d.ruleId === "frontmatter-schema") && d.severity === "error"),
     requiredSections,
     integrityPresent,
     integrityValid: integrityPresent && !has((id) => id === "integrity"),

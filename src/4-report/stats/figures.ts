@@ -36,30 +36,115 @@ export function computeFigures(facts: readonly DocumentFacts[]): StatsReport {
   const count = (predicate: (f: DocumentFacts) => boolean, from: readonly DocumentFacts[] = handoffs) => from.filter(predicate).length;
   const figures: Figure[] = [];
   const profiles = [...new Set(handoffs.map((f) => f.profile))].sort();
-  for (const profile of profiles) figures.push(figure(`profile:${profile}`, `profile ${profile}`, count((f) => f.profile === profile), n));
-  figures.push(figure("v1-headings", "v1 headings (Durable context, Verified facts, Next action)", count((f) => f.v1Headings), n));
-  figures.push(figure("hypotheses", "Hypotheses section", count((f) => f.hypotheses), n));
+  for (const profile of profiles)
+    figures.push(
+      figure(
+        `profile:${profile}`,
+        `profile ${profile}`,
+        count((f) => f.profile === profile),
+        n,
+      ),
+    );
+  figures.push(
+    figure(
+      "v1-headings",
+      "v1 headings (Durable context, Verified facts, Next action)",
+      count((f) => f.v1Headings),
+      n,
+    ),
+  );
+  figures.push(
+    figure(
+      "hypotheses",
+      "Hypotheses section",
+      count((f) => f.hypotheses),
+      n,
+    ),
+  );
   const withSections = handoffs.filter((f) => f.nextAction !== undefined);
-  figures.push(figure("next-action", "says what to do next (as the next-action rule reads it; of those with sections that need one)", count((f) => f.nextAction === true, withSections), withSections.length));
-  figures.push(figure("job-records", "background job recorded inline (PID, log path, exit code)", count((f) => f.jobRecord), n));
+  figures.push(
+    figure(
+      "next-action",
+      "says what to do next (as the next-action rule reads it; of those with sections that need one)",
+      count((f) => f.nextAction === true, withSections),
+      withSections.length,
+    ),
+  );
+  figures.push(
+    figure(
+      "job-records",
+      "background job recorded inline (PID, log path, exit code)",
+      count((f) => f.jobRecord),
+      n,
+    ),
+  );
   const withFrontmatter = handoffs.filter((f) => f.frontmatterPresent);
   figures.push(figure("frontmatter-present", "frontmatter present", withFrontmatter.length, n));
-  figures.push(figure("frontmatter-valid", "frontmatter valid for its profile (of those with frontmatter)", count((f) => f.frontmatterValid, withFrontmatter), withFrontmatter.length));
+  figures.push(
+    figure(
+      "frontmatter-valid",
+      "frontmatter valid for its profile (of those with frontmatter)",
+      count((f) => f.frontmatterValid, withFrontmatter),
+      withFrontmatter.length,
+    ),
+  );
   for (const profile of profiles) {
     // Documents the profile's sections apply to (an sno cutover brief has none).
     const ofProfile = handoffs.filter((f) => f.profile === profile && Object.keys(f.requiredSections).length > 0);
     const titles = [...new Set(ofProfile.flatMap((f) => Object.keys(f.requiredSections)))];
     for (const title of titles) {
-      figures.push(figure(`section:${profile}:${title}`, `${profile}: section '${title}'`, count((f) => f.requiredSections[title] === true, ofProfile), ofProfile.length));
+      figures.push(
+        figure(
+          `section:${profile}:${title}`,
+          `${profile}: section '${title}'`,
+          count((f) => f.requiredSections[title] === true, ofProfile),
+          ofProfile.length,
+        ),
+      );
     }
   }
   const withIntegrity = handoffs.filter((f) => f.integrityPresent);
   figures.push(figure("integrity-present", "integrity digest present", withIntegrity.length, n));
-  figures.push(figure("integrity-valid", "integrity digest valid (of those with one)", count((f) => f.integrityValid, withIntegrity), withIntegrity.length));
-  figures.push(figure("expired", "expired", count((f) => f.expired), n));
-  figures.push(figure("secret-findings", "documents with secret findings", count((f) => f.secretFindings), n));
-  figures.push(figure("injection-findings", "documents with injection findings", count((f) => f.injectionFindings), n));
-  figures.push(figure("zero-errors", "documents with zero errors", count((f) => f.errors === 0), n));
+  figures.push(
+    figure(
+      "integrity-valid",
+      "integrity digest valid (of those with one)",
+      count((f) => f.integrityValid, withIntegrity),
+      withIntegrity.length,
+    ),
+  );
+  figures.push(
+    figure(
+      "expired",
+      "expired",
+      count((f) => f.expired),
+      n,
+    ),
+  );
+  figures.push(
+    figure(
+      "secret-findings",
+      "documents with secret findings",
+      count((f) => f.secretFindings),
+      n,
+    ),
+  );
+  figures.push(
+    figure(
+      "injection-findings",
+      "documents with injection findings",
+      count((f) => f.injectionFindings),
+      n,
+    ),
+  );
+  figures.push(
+    figure(
+      "zero-errors",
+      "documents with zero errors",
+      count((f) => f.errors === 0),
+      n,
+    ),
+  );
   const worst = [...handoffs]
     .filter((f) => f.errors > 0)
     .sort((a, b) => b.errors - a.errors || b.warnings - a.warnings || (a.path < b.path ? -1 : 1))

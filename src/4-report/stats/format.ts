@@ -12,10 +12,7 @@ function percent(share: number): string {
 
 /** A plain-text table, one figure a line: `count / total  share  label`. */
 export function formatStatsTable(report: StatsReport): string {
-  const lines = [
-    fileCounts(report),
-    "",
-  ];
+  const lines = [fileCounts(report), ""];
   const width = Math.max(...report.figures.map((f) => `${f.count} of ${f.total}`.length), 8);
   for (const f of report.figures) {
     lines.push(`${`${f.count} of ${f.total}`.padStart(width)}  ${percent(f.share).padStart(6)}  ${escapeControls(f.label)}  (${escapeControls(f.id)})`);

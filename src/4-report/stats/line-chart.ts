@@ -77,8 +77,10 @@ function marker(shape: string, x: number, y: number, colour: string, title: stri
   const common = `fill="${colour}" stroke="#ffffff" stroke-width="1"`;
   const tip = `<title>${escapeXml(title)}</title>`;
   if (shape === "square") return `<rect x="${round(x - r + 0.5)}" y="${round(y - r + 0.5)}" width="${2 * r - 1}" height="${2 * r - 1}" ${common}>${tip}</rect>`;
-  if (shape === "triangle") return `<path d="M${round(x)} ${round(y - r - 0.5)}L${round(x + r)} ${round(y + r - 1)}L${round(x - r)} ${round(y + r - 1)}Z" ${common}>${tip}</path>`;
-  if (shape === "diamond") return `<path d="M${round(x)} ${round(y - r - 0.5)}L${round(x + r + 0.5)} ${round(y)}L${round(x)} ${round(y + r + 0.5)}L${round(x - r - 0.5)} ${round(y)}Z" ${common}>${tip}</path>`;
+  if (shape === "triangle")
+    return `<path d="M${round(x)} ${round(y - r - 0.5)}L${round(x + r)} ${round(y + r - 1)}L${round(x - r)} ${round(y + r - 1)}Z" ${common}>${tip}</path>`;
+  if (shape === "diamond")
+    return `<path d="M${round(x)} ${round(y - r - 0.5)}L${round(x + r + 0.5)} ${round(y)}L${round(x)} ${round(y + r + 0.5)}L${round(x - r - 0.5)} ${round(y)}Z" ${common}>${tip}</path>`;
   return `<circle cx="${round(x)}" cy="${round(y)}" r="${r - 0.5}" ${common}>${tip}</circle>`;
 }
 
@@ -90,7 +92,11 @@ export function lineChartSvg(points: readonly HistoryPoint[], ids: readonly stri
   const title = textBlock(`Handoff adoption over ${counted(points.length, "commit")}`, TITLE, inner);
   parts.push(textElement(title, PAD, y));
   y += title.height + 4;
-  const subtitle = textBlock("Share of handoffs at each commit that changed the directory, oldest left; the legend gives the newest commit's values.", MUTED, inner);
+  const subtitle = textBlock(
+    "Share of handoffs at each commit that changed the directory, oldest left; the legend gives the newest commit's values.",
+    MUTED,
+    inner,
+  );
   parts.push(textElement(subtitle, PAD, y));
   y += subtitle.height + 14;
 
@@ -115,7 +121,9 @@ export function lineChartSvg(points: readonly HistoryPoint[], ids: readonly stri
 
   const centres = points.map((_, i) => xOf(i));
   const markersFit = points.length < 2 || (centres[1] as number) - (centres[0] as number) >= 6;
-  centres.forEach((x) => parts.push(`<line x1="${round(x)}" y1="${round(plotBottom)}" x2="${round(x)}" y2="${round(plotBottom + 4)}" stroke="#6b7280" stroke-width="1"/>`));
+  centres.forEach((x) =>
+    parts.push(`<line x1="${round(x)}" y1="${round(plotBottom)}" x2="${round(x)}" y2="${round(plotBottom + 4)}" stroke="#6b7280" stroke-width="1"/>`),
+  );
   for (const i of labelledPoints(centres, dateWidth)) {
     const point = points[i] as HistoryPoint;
     const tick = linesBlock([point.commit.slice(0, 7), point.date.slice(0, 10)], BODY);
@@ -125,7 +133,14 @@ export function lineChartSvg(points: readonly HistoryPoint[], ids: readonly stri
   parts.push(textElement(axisCaption, plotLeft + plotWidth / 2, plotBottom + 7 + 2 * BODY.lineHeight + 4, "middle"));
   let bottom = plotBottom + 7 + 2 * BODY.lineHeight + 4 + axisCaption.height;
   if (points.length === 0) {
-    parts.push(textElement(textBlock("no commit changed the directory", MUTED, plotWidth), plotLeft + plotWidth / 2, plotTop + PLOT_HEIGHT / 2 - MUTED.lineHeight / 2, "middle"));
+    parts.push(
+      textElement(
+        textBlock("no commit changed the directory", MUTED, plotWidth),
+        plotLeft + plotWidth / 2,
+        plotTop + PLOT_HEIGHT / 2 - MUTED.lineHeight / 2,
+        "middle",
+      ),
+    );
   }
 
   const shares = ids.map((id) => points.map((p) => p.report.figures.find((f) => f.id === id)?.share ?? 0));
@@ -139,13 +154,17 @@ export function lineChartSvg(points: readonly HistoryPoint[], ids: readonly stri
     const lane = offsets[k] as number[];
     const coords = line.map((share, i) => `${round(xOf(i))},${round(yOf(share) + (lane[i] as number))}`);
     if (coords.length > 1) {
-      parts.push(`<polyline fill="none" stroke="${style.colour}" stroke-width="2"${style.dash ? ` stroke-dasharray="${style.dash}"` : ""} points="${coords.join(" ")}"/>`);
+      parts.push(
+        `<polyline fill="none" stroke="${style.colour}" stroke-width="2"${style.dash ? ` stroke-dasharray="${style.dash}"` : ""} points="${coords.join(" ")}"/>`,
+      );
     }
     // Markers closer than a marker's width would merge into a band: the lines alone tell them apart then.
     line.forEach((share, i) => {
       if (!markersFit) return;
       const point = points[i] as HistoryPoint;
-      parts.push(marker(style.marker, xOf(i), yOf(share) + (lane[i] as number), style.colour, `${point.commit.slice(0, 7)} ${id}: ${Math.round(share * 100)}%`));
+      parts.push(
+        marker(style.marker, xOf(i), yOf(share) + (lane[i] as number), style.colour, `${point.commit.slice(0, 7)} ${id}: ${Math.round(share * 100)}%`),
+      );
     });
     // Legend entry: a sample of the line with its marker, the figure's label, its newest value.
     const figure = newest?.report.figures.find((f) => f.id === id);

@@ -87,9 +87,7 @@ export function textElement(block: TextBlock, x: number, top: number, anchor: An
     `fill="${style.fill}"`,
     extra,
   ].filter(Boolean);
-  const spans = block.lines.map((line, i) =>
-    i === 0 ? escapeXml(line) : `<tspan x="${round(x)}" dy="${style.lineHeight}">${escapeXml(line)}</tspan>`,
-  );
+  const spans = block.lines.map((line, i) => (i === 0 ? escapeXml(line) : `<tspan x="${round(x)}" dy="${style.lineHeight}">${escapeXml(line)}</tspan>`));
   // The first line is the element's own text: a one-line label stays a plain <text>.
   const [first, ...rest] = spans;
   return `<text ${attributes.join(" ")}>${first ?? ""}${rest.join("")}</text>`;

@@ -12,8 +12,10 @@ export type FontWeight = "book" | "bold";
  * East Asian Wide and Fullwidth ranges (Unicode UAX #11) and emoji: one em each, as in the CJK fonts
  * a viewer substitutes for them.
  */
-const WIDE_RE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|[\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u;
+const WIDE_RE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u;
 /** Combining marks and zero-width characters take no advance. */
+// eslint-disable-next-line no-misleading-character-class -- a class of single code points (variation selectors, modifiers, marks), each matched on its own
 const ZERO_WIDTH_RE = /[\u0300-\u036F\u200B-\u200F\u2060\uFE00-\uFE0F]/u;
 
 /**

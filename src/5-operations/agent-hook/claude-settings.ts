@@ -46,7 +46,8 @@ function formatting(text: string): { insertSpaces: boolean; tabSize: number; eol
  * not of the shape Claude Code reads (an object, an array).
  */
 export function mergeSessionStartHook(text: string | undefined, markResumed: boolean): MergeOutcome {
-  if (text === undefined || text.trim() === "") return { status: "added", text: `${JSON.stringify({ hooks: { SessionStart: [sessionStartEntry(markResumed)] } }, null, 2)}\n` };
+  if (text === undefined || text.trim() === "")
+    return { status: "added", text: `${JSON.stringify({ hooks: { SessionStart: [sessionStartEntry(markResumed)] } }, null, 2)}\n` };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || !root) throw new SettingsError(`not valid JSON (at offset ${errors[0]?.offset ?? 0}); fix it, then run this again`);

@@ -69,7 +69,10 @@ export function gitReferenceOf(document: HandoffDocument): GitReference | string
 
 /** `owner/name` of a repository URL or name, lowercased: the part two remotes must share. */
 export function repositorySlug(value: string): string {
-  const trimmed = value.trim().replace(/\/+$/, "").replace(/\.git$/i, "");
+  const trimmed = value
+    .trim()
+    .replace(/\/+$/, "")
+    .replace(/\.git$/i, "");
   const parts = trimmed.split(/[/:]+/).filter((p) => p.length > 0);
   return parts.slice(-2).join("/").toLowerCase();
 }
@@ -123,14 +126,18 @@ export async function documentDrift(reference: GitReference, root: string, optio
         drift = true;
         const where = reference.branch !== undefined && branch === reference.branch ? "same branch, " : "";
         const more = since.truncated ? " or more" : "";
-        lines.push(`${where}${count}${more} commit${count === 1 ? "" : "s"} since ${short} (git log --oneline ${short}..HEAD${since.skipped.length > 0 ? ", without the commits that only change handoff files" : ""}):`);
+        lines.push(
+          `${where}${count}${more} commit${count === 1 ? "" : "s"} since ${short} (git log --oneline ${short}..HEAD${since.skipped.length > 0 ? ", without the commits that only change handoff files" : ""}):`,
+        );
         for (const commit of since.counted.slice(0, 20)) lines.push(`  ${commit.sha.slice(0, 7)} ${commit.subject}`);
         if (count > 20) lines.push(`  … and ${count - 20}${more} more`);
       }
     } else {
       headMoved = true;
       drift = true;
-      lines.push(`recorded commit ${short} is not in the history of HEAD${head ? ` (${head.sha.slice(0, 7)})` : ""}: history was rewritten or another line of work is checked out`);
+      lines.push(
+        `recorded commit ${short} is not in the history of HEAD${head ? ` (${head.sha.slice(0, 7)})` : ""}: history was rewritten or another line of work is checked out`,
+      );
     }
   }
   if (reference.profile === "verified-delivery") {
@@ -146,7 +153,8 @@ export async function documentDrift(reference: GitReference, root: string, optio
     if (headMoved) {
       const bound = (reference.completedSteps ?? []).filter((step) => evidenceNames(step, reference.sha));
       for (const step of bound) lines.push(`head moved: evidence of completed step '${stepName(step) ?? "?"}' names ${short} and no longer holds`);
-      if (bound.length === 0 && (reference.completedSteps ?? []).length > 0) lines.push("head moved: no completed step's evidence names the recorded head; re-check any that depend on the tree");
+      if (bound.length === 0 && (reference.completedSteps ?? []).length > 0)
+        lines.push("head moved: no completed step's evidence names the recorded head; re-check any that depend on the tree");
     }
   }
   if (!drift) lines.push(`in step with ${reference.branch ?? "HEAD"}@${short}`);

@@ -29,7 +29,11 @@ export type TreeFiles = Map<string, TreeFile>;
  * empty segment (git refuses to check such paths out; here they would leave the store).
  */
 export function isCheckoutFile(file: string, entry: TreeFile): boolean {
-  return entry.type === "blob" && (entry.mode === "100644" || entry.mode === "100755") && !file.split("/").some((segment) => segment === "" || segment === "." || segment === "..");
+  return (
+    entry.type === "blob" &&
+    (entry.mode === "100644" || entry.mode === "100755") &&
+    !file.split("/").some((segment) => segment === "" || segment === "." || segment === "..")
+  );
 }
 
 /** The commit `ref` points at, or undefined when there is no such ref. */
@@ -103,7 +107,12 @@ export async function writeBlob(gitDir: string, bytes: Uint8Array): Promise<stri
  */
 export async function writeBlobs(gitDir: string, files: ReadonlyArray<{ path: string; bytes: Uint8Array }>): Promise<string[]> {
   const plain = files.filter((f) => !/[\r\n]/.test(f.path));
-  const out = plain.length === 0 ? "" : (await runGit(["hash-object", "-w", "--no-filters", "--stdin-paths"], gitDir, [0], { input: plain.map((f) => `${f.path}\n`).join("") })).stdout.toString("utf8");
+  const out =
+    plain.length === 0
+      ? ""
+      : (
+          await runGit(["hash-object", "-w", "--no-filters", "--stdin-paths"], gitDir, [0], { input: plain.map((f) => `${f.path}\n`).join("") })
+        ).stdout.toString("utf8");
   const hashed = new Map(plain.map((f, i) => [f, out.split("\n")[i] ?? ""]));
   const back = await readBlobs(gitDir, [...hashed.values()]);
   const oids: string[] = [];
@@ -114,7 +123,8 @@ export async function writeBlobs(gitDir: string, files: ReadonlyArray<{ path: st
       continue;
     }
     const blob = back.get(oid);
-    if (!blob || Buffer.compare(blob, Buffer.from(file.bytes)) !== 0) throw new GitError(["hash-object"], 0, `blob ${oid} of ${file.path} read back differs from the bytes read`);
+    if (!blob || Buffer.compare(blob, Buffer.from(file.bytes)) !== 0)
+      throw new GitError(["hash-object"], 0, `blob ${oid} of ${file.path} read back differs from the bytes read`);
     oids.push(oid);
   }
   return oids;
@@ -154,7 +164,12 @@ export async function writeTree(gitDir: string, files: TreeFiles): Promise<strin
 }
 
 /** The identity used when the repository configures none: commits must have one. */
-const FALLBACK_IDENTITY = { GIT_AUTHOR_NAME: "handoffkit", GIT_AUTHOR_EMAIL: "handoffkit@localhost", GIT_COMMITTER_NAME: "handoffkit", GIT_COMMITTER_EMAIL: "handoffkit@localhost" };
+const FALLBACK_IDENTITY = {
+  GIT_AUTHOR_NAME: "handoffkit",
+  GIT_AUTHOR_EMAIL: "handoffkit@localhost",
+  GIT_COMMITTER_NAME: "handoffkit",
+  GIT_COMMITTER_EMAIL: "handoffkit@localhost",
+};
 
 /** The configured identity when there is one (`git var GIT_COMMITTER_IDENT` succeeds), else {@link FALLBACK_IDENTITY}. */
 async function identity(gitDir: string): Promise<Record<string, string>> {

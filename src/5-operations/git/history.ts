@@ -48,12 +48,7 @@ export async function commitsTouching(root: string, target: string, since?: stri
 /**
  * Files under `target` at `commit` whose names pass `accept`, read with one `git cat-file --batch`.
  */
-export async function filesAtCommit(
-  root: string,
-  commit: string,
-  target: string,
-  accept: (file: string) => boolean,
-): Promise<HistoryFile[]> {
+export async function filesAtCommit(root: string, commit: string, target: string, accept: (file: string) => boolean): Promise<HistoryFile[]> {
   const rel = path.relative(root, target) || ".";
   const listing = await git(root, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", rel]);
   const entries: Array<{ sha: string; path: string }> = [];
@@ -62,7 +57,10 @@ export async function filesAtCommit(
     if (match && accept(match[2] as string)) entries.push({ sha: match[1] as string, path: match[2] as string });
   }
   if (entries.length === 0) return [];
-  const blobs = await catFileBatch(root, entries.map((e) => e.sha));
+  const blobs = await catFileBatch(
+    root,
+    entries.map((e) => e.sha),
+  );
   return entries.map((e, i) => ({ path: e.path, bytes: blobs[i] as Uint8Array }));
 }
 

@@ -11,7 +11,7 @@ function isScalar(value: unknown): boolean {
 }
 
 function scalarText(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
 }
 
 /** `text`'s lines after the first, indented by `indent` spaces (the first follows a `- ` or `key: `). */
@@ -32,7 +32,5 @@ export function recordValueText(value: unknown): string {
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return NONE;
-  return entries
-    .map(([key, item]) => (isScalar(item) ? `${key}: ${hang(scalarText(item), 2)}` : `${key}:\n  ${hang(recordValueText(item), 2)}`))
-    .join("\n");
+  return entries.map(([key, item]) => (isScalar(item) ? `${key}: ${hang(scalarText(item), 2)}` : `${key}:\n  ${hang(recordValueText(item), 2)}`)).join("\n");
 }

@@ -72,18 +72,22 @@ export function headerLines(report: ResumeReport, context: ResumeTextContext): s
   const flags = [report.strict ? "--strict" : undefined, context.dryRun ? "--dry-run: nothing was changed" : undefined].filter(Boolean);
   const lines = [`verdict: ${report.verdict}${flags.length > 0 ? ` (${flags.join("; ")})` : ""}; ${counts.join(", ")}`];
   for (const outcome of ORDER) {
-    for (const s of report.steps.filter((x) => x.outcome === outcome)) for (const f of s.findings) lines.push(oneLine(`${outcome}: ${s.step}: ${findingText(f)}`));
+    for (const s of report.steps.filter((x) => x.outcome === outcome))
+      for (const f of s.findings) lines.push(oneLine(`${outcome}: ${s.step}: ${findingText(f)}`));
   }
   for (const s of report.steps) for (const n of s.notes) lines.push(oneLine(`note: ${s.step}: ${n}`));
   if (context.candidates.length > 0) {
-    lines.push(oneLine(`other open handoffs (${context.candidates.length}, newest first; resume one by name): ${context.candidates.map((c) => c.path).join(", ")}`));
+    lines.push(
+      oneLine(`other open handoffs (${context.candidates.length}, newest first; resume one by name): ${context.candidates.map((c) => c.path).join(", ")}`),
+    );
   }
   return lines;
 }
 
 /** The whole text report (see the module comment). */
 export function resumeText(report: ResumeReport, context: ResumeTextContext): string {
-  const title = report.verdict === "refused" ? `handoff resume: refused ${report.path} (${report.profile})` : `handoff resume: ${report.path} (${report.profile})`;
+  const title =
+    report.verdict === "refused" ? `handoff resume: refused ${report.path} (${report.profile})` : `handoff resume: ${report.path} (${report.profile})`;
   const header = headerLines(report, context);
   const out = [oneLine(title), ...header];
   if (report.verdict !== "resumed") return `${out.join("\n")}\n`;
@@ -93,6 +97,12 @@ export function resumeText(report: ResumeReport, context: ResumeTextContext): st
         ? "confidence low (integrity did not verify)"
         : undefined
       : `confidence ${report.confidence}${report.confidenceLow ? " (shown as low: integrity did not verify)" : ""}`;
-  const stats = [plural(report.stats.sections, "section"), plural(report.stats.words, "word"), findingsText(report.stats), confidence, context.statusLine].filter(Boolean);
+  const stats = [
+    plural(report.stats.sections, "section"),
+    plural(report.stats.words, "word"),
+    findingsText(report.stats),
+    confidence,
+    context.statusLine,
+  ].filter(Boolean);
   return `${out.join("\n")}\n${report.userTier}${header.join("\n")}\nstats: ${stats.join(", ")}\n`;
 }

@@ -126,23 +126,62 @@ async function driftStep(document: HandoffDocument, options: ResumeCheckOptions)
 }
 
 /** Runs the checks of `document` whose lint result is `result` (already masked). */
-export async function resumeChecks(document: HandoffDocument, result: MaskedFileResult, options: ResumeCheckOptions): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
+export async function resumeChecks(
+  document: HandoffDocument,
+  result: MaskedFileResult,
+  options: ResumeCheckOptions,
+): Promise<{ steps: StepOutcome[]; gate: string | undefined }> {
   const all = result.diagnostics;
   const of = (predicate: (d: MaskedDiagnostic) => boolean) => all.filter(predicate);
   const errors = (predicate: (id: string) => boolean) => of((d) => d.severity === "error" && predicate(d.ruleId));
   const steps: StepOutcome[] = [];
-  steps.push(step("integrity", [], of((d) => d.ruleId === "integrity")));
-  steps.push(step("injection", errors((id) => id.startsWith("injection-")), of((d) => d.severity !== "error" && d.ruleId.startsWith("injection-"))));
-  steps.push(step("schema", errors((id) => SCHEMA_RULES.has(id)), []));
-  steps.push(step("sections", errors((id) => SECTION_RULES.has(id)), []));
+  steps.push(
+    step(
+      "integrity",
+      [],
+      of((d) => d.ruleId === "integrity"),
+    ),
+  );
+  steps.push(
+    step(
+      "injection",
+      errors((id) => id.startsWith("injection-")),
+      of((d) => d.severity !== "error" && d.ruleId.startsWith("injection-")),
+    ),
+  );
+  steps.push(
+    step(
+      "schema",
+      errors((id) => SCHEMA_RULES.has(id)),
+      [],
+    ),
+  );
+  steps.push(
+    step(
+      "sections",
+      errors((id) => SECTION_RULES.has(id)),
+      [],
+    ),
+  );
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
   steps.push(await driftStep(document, options));
-  steps.push(step("expiry", errors((id) => id === "expiry"), of((d) => d.ruleId === "expiry" && d.severity === "warning")));
+  steps.push(
+    step(
+      "expiry",
+      errors((id) => id === "expiry"),
+      of((d) => d.ruleId === "expiry" && d.severity === "warning"),
+    ),
+  );
   const version = typeof data?.hatch3r_version === "string" ? data.hatch3r_version : undefined;
   const major = version ? /^v?(\d+)/.exec(version)?.[1] : undefined;
   steps.push(
     major && major !== "2"
-      ? { step: "version", outcome: "notice", findings: [said(`written by hatch3r ${version}; this reader follows hatch3r 2.x: check the migration notes`)], notes: [] }
+      ? {
+          step: "version",
+          outcome: "notice",
+          findings: [said(`written by hatch3r ${version}; this reader follows hatch3r 2.x: check the migration notes`)],
+          notes: [],
+        }
       : { step: "version", outcome: "ok", findings: [], notes: [] },
   );
   const status = data?.status;
@@ -221,7 +260,10 @@ function maskFields(value: unknown, secrets: readonly string[]): unknown {
  * Reads, checks and renders `file`. Does not change the file (see `./status-change.ts`).
  * @returns the report; `verdict` is `unusable` when the file cannot be read or decoded.
  */
-export async function resumeFile(file: string, options: ResumeFileOptions): Promise<{ report: ResumeReport; document: HandoffDocument | undefined; bytes: Uint8Array }> {
+export async function resumeFile(
+  file: string,
+  options: ResumeFileOptions,
+): Promise<{ report: ResumeReport; document: HandoffDocument | undefined; bytes: Uint8Array }> {
   const { session } = options;
   const source = await readSource(file, { cwd: session.cwd, maxBytes: session.maxFileSize });
   const analyzed = analyzeSource(source, session);
@@ -247,7 +289,13 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     base.problems = document ? problems.map((p) => maskText(p, secretValuesToMask(document))) : problems;
     return { report: base, document, bytes: source.bytes };
   }
-  const { steps, gate } = await resumeChecks(document, result, { cwd: session.cwd, git: options.git !== false, strict: options.strict, isStorePath: options.isStorePath, now: session.now });
+  const { steps, gate } = await resumeChecks(document, result, {
+    cwd: session.cwd,
+    git: options.git !== false,
+    strict: options.strict,
+    isStorePath: options.isStorePath,
+    now: session.now,
+  });
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
   const confidence = typeof data?.confidence === "number" ? data.confidence : undefined;
   const secrets = secretValuesToMask(document);
@@ -260,7 +308,12 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     s.notes = s.notes.map((note) => maskText(note, secrets));
   }
   if (shown > 0) {
-    steps.push({ step: "secrets", outcome: "warning", notes: [], findings: [said(`${shown} credential-shaped value${shown === 1 ? " was" : "s were"} masked in this output`)] });
+    steps.push({
+      step: "secrets",
+      outcome: "warning",
+      notes: [],
+      findings: [said(`${shown} credential-shaped value${shown === 1 ? " was" : "s were"} masked in this output`)],
+    });
   }
   const refused = steps.some((s) => s.outcome === "refused");
   const parts = raw.map((p) => ({ ...p, title: maskText(p.title, secrets), text: maskText(p.text, secrets) }));
@@ -275,7 +328,12 @@ export async function resumeFile(file: string, options: ResumeFileOptions): Prom
     gate: gate === undefined ? undefined : maskText(gate, secrets),
     parts: refused ? [] : parts.map((p) => ({ ...p, title: escapeControls(p.title), text: escapeControls(p.text, { multiline: true }) })),
     userTier: refused ? "" : renderUserTier(parts, rendersRecord(document)),
-    stats: { sections: parts.length, words: (text.match(/\S+/g) ?? []).length, findings: result.diagnostics.length, findingsByRule: countByRule(result.diagnostics) },
+    stats: {
+      sections: parts.length,
+      words: (text.match(/\S+/g) ?? []).length,
+      findings: result.diagnostics.length,
+      findingsByRule: countByRule(result.diagnostics),
+    },
   };
   return { report, document, bytes: source.bytes };
 }

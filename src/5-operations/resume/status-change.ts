@@ -39,7 +39,10 @@ export function editFrontmatterValues(document: HandoffDocument, values: Readonl
     const entry = entryOf(tree, key);
     if (!entry) continue;
     const node = entry.value;
-    const written = node?.kind === "scalar" && node.endOffset > node.offset && !/[\r\n]/.test(document.text.slice(node.offset, node.endOffset)) ? writeScalarLike(fm.language, node, value) : undefined;
+    const written =
+      node?.kind === "scalar" && node.endOffset > node.offset && !/[\r\n]/.test(document.text.slice(node.offset, node.endOffset))
+        ? writeScalarLike(fm.language, node, value)
+        : undefined;
     if (!node || written === undefined) throw new TransitionError(`frontmatter '${key}' is not a one-line value`);
     edits.push({ start: node.offset, end: node.endOffset, text: written });
   }

@@ -80,7 +80,11 @@ function byTime(a: number | undefined, b: number | undefined): number {
 
 /** The selection order (see the module comment): negative when `a` is newer than `b`. */
 export function compareNewest(a: CatalogEntry, b: CatalogEntry): number {
-  return byTime(a.documentTime ?? a.nameTime, b.documentTime ?? b.nameTime) || byTime(a.nameTime, b.nameTime) || Buffer.compare(Buffer.from(a.handoff.path), Buffer.from(b.handoff.path));
+  return (
+    byTime(a.documentTime ?? a.nameTime, b.documentTime ?? b.nameTime) ||
+    byTime(a.nameTime, b.nameTime) ||
+    Buffer.compare(Buffer.from(a.handoff.path), Buffer.from(b.handoff.path))
+  );
 }
 
 /**

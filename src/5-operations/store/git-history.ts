@@ -42,19 +42,33 @@ function names(file: string, name: string): boolean {
  * does not exist or no commit ever held such a handoff; GitError outside a repository.
  */
 export async function handoffHistory(cwd: string, ref: string, name: string): Promise<{ paths: string[]; changes: HandoffChange[] }> {
-  if (name.includes("\0") || path.isAbsolute(name) || name.split(/[\\/]/).includes("..")) throw new StoreEscapeError(`'${name}' is not a handoff id or a name inside the store`);
+  if (name.includes("\0") || path.isAbsolute(name) || name.split(/[\\/]/).includes(".."))
+    throw new StoreEscapeError(`'${name}' is not a handoff id or a name inside the store`);
   const gitDir = await commonGitDir(cwd);
-  if ((await refTip(gitDir, ref)) === undefined) throw new HandoffHistoryError(`there is no git store here: ${ref} does not exist (handoff new --store git writes one; handoff sync fetches one)`);
+  if ((await refTip(gitDir, ref)) === undefined)
+    throw new HandoffHistoryError(`there is no git store here: ${ref} does not exist (handoff new --store git writes one; handoff sync fetches one)`);
   const everPath = await runGit(["log", "--format=", "--name-only", "--no-renames", "--diff-merges=first-parent", ref, "--"], gitDir);
-  const paths = [...new Set(everPath.stdout.toString("utf8").split("\n").filter((file) => file !== "" && names(file, name)))].sort();
+  const paths = [
+    ...new Set(
+      everPath.stdout
+        .toString("utf8")
+        .split("\n")
+        .filter((file) => file !== "" && names(file, name)),
+    ),
+  ].sort();
   if (paths.length === 0) throw new HandoffHistoryError(`no handoff '${name}' in the history of ${ref}`);
   // Every side of a sync merge (--full-history), and what a merge brought in against its first parent.
-  const out = await runGit(["log", "--format=%x1e%H%x1f%cI%x1f%an%x1f%s", "--name-status", "--no-renames", "--full-history", "--diff-merges=first-parent", ref, "--", ...paths], gitDir);
+  const out = await runGit(
+    ["log", "--format=%x1e%H%x1f%cI%x1f%an%x1f%s", "--name-status", "--no-renames", "--full-history", "--diff-merges=first-parent", ref, "--", ...paths],
+    gitDir,
+  );
   const changes: HandoffChange[] = [];
   for (const record of out.stdout.toString("utf8").split("\x1e").slice(1)) {
     const [header = "", ...lines] = record.split("\n");
     const [commit = "", date = "", author = "", subject = ""] = header.split("\x1f");
-    const touched = lines.filter((line) => line.includes("\t")).map((line) => ({ status: line.slice(0, line.indexOf("\t")), path: line.slice(line.indexOf("\t") + 1) }));
+    const touched = lines
+      .filter((line) => line.includes("\t"))
+      .map((line) => ({ status: line.slice(0, line.indexOf("\t")), path: line.slice(line.indexOf("\t") + 1) }));
     changes.push({ commit, date, author, subject, changes: touched });
   }
   return { paths, changes };

@@ -14,7 +14,19 @@
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { commitTree, commonGitDir, compareAndSwapRef, isCheckoutFile, readBlobs, refTip, treeFiles, writeBlobs, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
+import {
+  commitTree,
+  commonGitDir,
+  compareAndSwapRef,
+  isCheckoutFile,
+  readBlobs,
+  refTip,
+  treeFiles,
+  writeBlobs,
+  writeTree,
+  type TreeFile,
+  type TreeFiles,
+} from "../git/handoff-ref.js";
 import { createExclusive } from "../../0-platform/fs/atomic-write.js";
 import { LOCK_SUFFIX } from "../../0-platform/fs/file-lock.js";
 import { isHandoffInDirectory } from "../../1-load/handoff-files.js";
@@ -73,7 +85,7 @@ export interface PublishOptions {
 
 /** The ref of store `name`. @throws StoreNameError for a name that is not a plain segment. */
 export function handoffRef(name: string): string {
-  if (!/^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/.test(name) || name.endsWith(".lock") || name.includes("..")) {
+  if (!/^\w[\w.-]{0,99}$/.test(name) || name.endsWith(".lock") || name.includes("..")) {
     throw new StoreNameError(`'${name}' is not a git store name (letters, digits, '.', '_', '-'; at most 100)`);
   }
   return `${HANDOFF_REF_PREFIX}${name}`;
@@ -128,7 +140,10 @@ export class GitStore {
     const files = await treeFiles(gitDir, base);
     // Only regular files inside the store are written out; every other entry stays in the tree as it is.
     const checkout = [...files].filter(([file, entry]) => isCheckoutFile(file, entry));
-    const blobs = await readBlobs(gitDir, checkout.map(([, f]) => f.oid));
+    const blobs = await readBlobs(
+      gitDir,
+      checkout.map(([, f]) => f.oid),
+    );
     const checkouts = path.join(gitDir, "handoffkit", "checkouts");
     await removeStaleCheckouts(checkouts);
     const root = path.join(checkouts, `${process.pid}-${randomBytes(4).toString("hex")}`);
@@ -216,14 +231,19 @@ export class GitStore {
     if (changes.size === 0) return { commit: undefined, changed, removed, parent: this.base, attempts: 0 };
     for (const file of changed) {
       const kept = this.baseFiles.get(file);
-      if (kept && !this.baseBytes.has(file)) throw new StoreRefusalError(`${this.ref}:${file} is a tree entry that is not a handoff file (mode ${kept.mode}); it is not replaced`);
+      if (kept && !this.baseBytes.has(file))
+        throw new StoreRefusalError(`${this.ref}:${file} is a tree entry that is not a handoff file (mode ${kept.mode}); it is not replaced`);
       const refusal = await options.gate?.(file, changes.get(file) as Buffer);
       if (refusal !== undefined) throw new StoreRefusalError(`${this.ref}:${file} was not written: ${refusal}`);
     }
     const written = new Map<string, TreeFile>();
-    const oids = await writeBlobs(this.gitDir, changed.map((file) => ({ path: path.join(this.root, ...file.split("/")), bytes: changes.get(file) as Buffer })));
+    const oids = await writeBlobs(
+      this.gitDir,
+      changed.map((file) => ({ path: path.join(this.root, ...file.split("/")), bytes: changes.get(file) as Buffer })),
+    );
     changed.forEach((file, i) => written.set(file, { mode: this.baseFiles.get(file)?.mode ?? "100644", type: "blob", oid: oids[i] as string }));
-    const message = options.message ?? commitSubject([...changed.map((f) => (this.baseFiles.has(f) ? `update ${f}` : `add ${f}`)), ...removed.map((f) => `remove ${f}`)]);
+    const message =
+      options.message ?? commitSubject([...changed.map((f) => (this.baseFiles.has(f) ? `update ${f}` : `add ${f}`)), ...removed.map((f) => `remove ${f}`)]);
     const maxAttempts = options.maxAttempts ?? 50;
     let parent = this.base;
     let parentFiles = this.baseFiles;
@@ -233,7 +253,10 @@ export class GitStore {
         const tipFiles = await treeFiles(this.gitDir, tip);
         const both = [...changes.keys()].filter((file) => !sameEntry(tipFiles.get(file), this.baseFiles.get(file)));
         if (both.length > 0) {
-          throw new StoreConflictError(both, `another session changed ${both.map((f) => `${this.ref}:${f}`).join(", ")} first; nothing was written (run the command again on the new version)`);
+          throw new StoreConflictError(
+            both,
+            `another session changed ${both.map((f) => `${this.ref}:${f}`).join(", ")} first; nothing was written (run the command again on the new version)`,
+          );
         }
         parent = tip;
         parentFiles = tipFiles;

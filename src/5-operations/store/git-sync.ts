@@ -61,7 +61,10 @@ const sameEntry = (a: TreeFile | undefined, b: TreeFile | undefined) => a?.oid =
 /** `refs/handoffs-remote/<name>/`: a configured remote by its name, a URL by a digest of it. */
 async function trackingPrefix(gitDir: string, remote: string): Promise<string> {
   const remotes = (await runGit(["remote"], gitDir)).stdout.toString("utf8").split("\n");
-  const name = remotes.includes(remote) && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote) && !remote.endsWith(".lock") ? remote : `url-${createHash("sha256").update(remote).digest("hex").slice(0, 16)}`;
+  const name =
+    remotes.includes(remote) && /^[A-Z0-9][\w.-]*$/i.test(remote) && !remote.endsWith(".lock")
+      ? remote
+      : `url-${createHash("sha256").update(remote).digest("hex").slice(0, 16)}`;
   return `refs/handoffs-remote/${name}/`;
 }
 
@@ -74,7 +77,7 @@ function remoteGit(gitDir: string, command: "fetch" | "push", flags: string[], r
 /** git's first `fatal:`/`error:` line of `stderr`, else its first line. */
 function gitComplaint(stderr: string): string {
   const lines = stderr.trim().split("\n");
-  return (lines.find((line) => /^(fatal|error):/.test(line)) ?? lines[0] ?? "").trim();
+  return (lines.find((line) => /^(?:fatal|error):/.test(line)) ?? lines[0] ?? "").trim();
 }
 
 async function isAncestor(gitDir: string, ancestor: string, of: string): Promise<boolean> {
@@ -109,7 +112,14 @@ async function mergeStores(gitDir: string, ref: string, ours: string, theirs: st
     } else if (their) merged.set(file, their); // removed here, changed there: the change is kept
     conflicts.push({ ref, path: file, ours: mine?.oid ?? null, theirs: their?.oid ?? null, theirsKeptAs: keptAs, theirsCommit: theirs });
   }
-  const subject = `handoff: sync with ${remote}: merge${conflicts.length > 0 ? ` (${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}: ${conflicts.slice(0, 5).map((c) => c.path).join(", ")}${conflicts.length > 5 ? ", …" : ""})` : ""}`;
+  const subject = `handoff: sync with ${remote}: merge${
+    conflicts.length > 0
+      ? ` (${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}: ${conflicts
+          .slice(0, 5)
+          .map((c) => c.path)
+          .join(", ")}${conflicts.length > 5 ? ", …" : ""})`
+      : ""
+  }`;
   const commit = await commitTree(gitDir, await writeTree(gitDir, merged), [ours, theirs], subject);
   return { commit, conflicts };
 }
@@ -127,9 +137,11 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
   const conflicts = new Map<string, SyncConflict>();
   const actions = new Map<string, SyncOutcome["action"]>();
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    await remoteGit(gitDir, "fetch", ["--no-tags", "--prune", "--quiet", "--no-write-fetch-head"], remote, [`+${HANDOFF_REF_PREFIX}*:${tracking}*`]).then((out) => {
-      if (out.exitCode !== 0) throw new SyncError(`could not fetch the handoff refs of ${remote}: ${gitComplaint(out.stderr)}`);
-    });
+    await remoteGit(gitDir, "fetch", ["--no-tags", "--prune", "--quiet", "--no-write-fetch-head"], remote, [`+${HANDOFF_REF_PREFIX}*:${tracking}*`]).then(
+      (out) => {
+        if (out.exitCode !== 0) throw new SyncError(`could not fetch the handoff refs of ${remote}: ${gitComplaint(out.stderr)}`);
+      },
+    );
     const locals = await refsUnder(gitDir, HANDOFF_REF_PREFIX);
     const remotes = new Map([...(await refsUnder(gitDir, tracking))].map(([name, oid]) => [`${HANDOFF_REF_PREFIX}${name.slice(tracking.length)}`, oid]));
     const toPush = new Map<string, string>();
@@ -166,7 +178,13 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
     }
     if (toPush.size === 0) return outcomes(gitDir, actions, conflicts);
     await options.onBeforePush?.(attempt);
-    const pushed = await remoteGit(gitDir, "push", ["--porcelain"], remote, [...toPush.keys()].map((ref) => `${ref}:${ref}`));
+    const pushed = await remoteGit(
+      gitDir,
+      "push",
+      ["--porcelain"],
+      remote,
+      [...toPush.keys()].map((ref) => `${ref}:${ref}`),
+    );
     if (pushed.exitCode === 0) {
       for (const [ref, commit] of toPush) await runGit(["update-ref", `${tracking}${ref.slice(HANDOFF_REF_PREFIX.length)}`, commit], gitDir);
       return outcomes(gitDir, actions, conflicts);

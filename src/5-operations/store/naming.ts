@@ -69,7 +69,7 @@ export class StoreEscapeError extends Error {
  */
 export function resolveInside(root: string, name: string): string {
   if (name.includes("\0")) throw new StoreEscapeError("a handoff id may not contain a NUL byte");
-  if (path.isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name)) throw new StoreEscapeError(`'${name}' is an absolute path; give an id or a name inside the store`);
+  if (path.isAbsolute(name) || /^[a-z]:[\\/]/i.test(name)) throw new StoreEscapeError(`'${name}' is an absolute path; give an id or a name inside the store`);
   if (name.split(/[\\/]/).includes("..")) throw new StoreEscapeError(`'${name}' leaves the store ('..' is not allowed)`);
   const candidate = path.resolve(root, name);
   const rootReal = safeRealpath(root);

@@ -56,7 +56,10 @@ export class DirectoryStore {
   private async entries(includeArchived: boolean): Promise<Array<StoredHandoff & { escapes: boolean }>> {
     const dirs: Array<{ dir: string; archived: boolean }> =
       this.location.layout === "hatch3r"
-        ? [{ dir: path.join(this.location.root, "active"), archived: false }, ...(includeArchived ? [{ dir: path.join(this.location.root, "archived"), archived: true }] : [])]
+        ? [
+            { dir: path.join(this.location.root, "active"), archived: false },
+            ...(includeArchived ? [{ dir: path.join(this.location.root, "archived"), archived: true }] : []),
+          ]
         : [{ dir: this.location.root, archived: false }];
     const out: Array<StoredHandoff & { escapes: boolean }> = [];
     for (const { dir, archived } of dirs) {

@@ -51,7 +51,15 @@ export async function repositoryFacts(cwd: string): Promise<RepositoryFacts> {
       snapshot,
     };
   } catch {
-    return { root: undefined, branch: "unknown", head: "0".repeat(40), subject: "(not a git repository)", repository: "unknown", noRemote: true, snapshot: undefined };
+    return {
+      root: undefined,
+      branch: "unknown",
+      head: "0".repeat(40),
+      subject: "(not a git repository)",
+      repository: "unknown",
+      noRemote: true,
+      snapshot: undefined,
+    };
   }
 }
 
@@ -59,11 +67,16 @@ export async function repositoryFacts(cwd: string): Promise<RepositoryFacts> {
 function repositoryLists(repo: RepositoryFacts): { recent: string; uncommitted: string; manifest: string } {
   const code = (text: string) => `\`${text.replace(/[`\r\n]/g, " ")}\``;
   const snapshot = repo.snapshot;
-  const recent = snapshot?.recent.length ? snapshot.recent.map((c) => `- ${code(c.sha.slice(0, 7))} ${c.subject.replace(/[\r\n]+/g, " ")}`).join("\n") : "- No commits yet.";
+  const recent = snapshot?.recent.length
+    ? snapshot.recent.map((c) => `- ${code(c.sha.slice(0, 7))} ${c.subject.replace(/[\r\n]+/g, " ")}`).join("\n")
+    : "- No commits yet.";
   const paths = snapshot?.uncommitted ?? [];
   const uncommitted = paths.length > 0 ? paths.map((p) => `- ${code(p.status)} ${code(p.path)}`).join("\n") : "- No uncommitted changes.";
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
-  const manifest = paths.length > 0 ? paths.map((p) => `| ${code(cell(p.path))} | ${p.status === "??" ? "new, uncommitted" : "changed, uncommitted"} |`).join("\n") : "| (none) | no uncommitted changes |";
+  const manifest =
+    paths.length > 0
+      ? paths.map((p) => `| ${code(cell(p.path))} | ${p.status === "??" ? "new, uncommitted" : "changed, uncommitted"} |`).join("\n")
+      : "| (none) | no uncommitted changes |";
   return { recent, uncommitted, manifest };
 }
 

@@ -38,7 +38,10 @@ export const COMMAND_SPECS = [
     summary: "write the integrity digest into each handoff's frontmatter (only that line changes)",
     exitCodes: [
       [0, "every file sealed (or already sealed)"],
-      [1, "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway); git store: another session changed the handoff first"],
+      [
+        1,
+        "a file was not sealed, or was sealed before with --force: error findings from the secret or injection rules (--force seals anyway); git store: another session changed the handoff first",
+      ],
       [2, "a file cannot be sealed (unreadable, broken frontmatter, a JSON record) or a usage error"],
     ],
     textOnly: true,
@@ -76,10 +79,14 @@ export const COMMAND_SPECS = [
   },
   {
     name: "new",
-    summary: "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)",
+    summary:
+      "write a new handoff from templates/<profile>.md into the store, filled from the repository (branch, commit, recent commits, uncommitted paths, remote); a hatch3r handoff is sealed (its integrity digest written), the other profiles carry no digest (seal them with handoff seal)",
     exitCodes: [
       [0, "written (the path on stdout), or storage_unresolved (the handoff on stdout, not saved)"],
-      [1, "not written, refused: --from: the handoff holds a secret, an injection finding or another error against its profile; git store: the handoff holds a secret, or another session wrote the same name first"],
+      [
+        1,
+        "not written, refused: --from: the handoff holds a secret, an injection finding or another error against its profile; git store: the handoff holds a secret, or another session wrote the same name first",
+      ],
       [2, "not written: a usage error, an existing verified-delivery record, or a failed write"],
     ],
     textOnly: true,
@@ -124,7 +131,8 @@ export const COMMAND_SPECS = [
   },
   {
     name: "sync",
-    summary: "fetch the remote's refs/handoffs/*, merge them by handoff with this repository's git stores (a handoff changed on both sides is kept twice and reported), push without force",
+    summary:
+      "fetch the remote's refs/handoffs/*, merge them by handoff with this repository's git stores (a handoff changed on both sides is kept twice and reported), push without force",
     exitCodes: [
       [0, "every git store is the same here and on the remote"],
       [1, "synced, but a handoff changed on both sides: both versions are kept (the remote's beside ours, as .conflict-<blob>) for a person to resolve"],
@@ -163,7 +171,8 @@ export const COMMAND_SPECS = [
   },
   {
     name: "mcp",
-    summary: "run the Model Context Protocol server over stdio (tools handoff_write, handoff_resume, handoff_lint, handoff_list, handoff_verify, handoff_status; resources handoff://latest and handoff://handoffs/{id})",
+    summary:
+      "run the Model Context Protocol server over stdio (tools handoff_write, handoff_resume, handoff_lint, handoff_list, handoff_verify, handoff_status; resources handoff://latest and handoff://handoffs/{id})",
     exitCodes: [
       [0, "the client closed the connection"],
       [2, "the server could not start"],

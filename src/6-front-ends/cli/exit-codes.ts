@@ -8,7 +8,9 @@ import { COMMAND_SPECS, type CommandName } from "./commands.js";
 export type { CommandName } from "./commands.js";
 
 /** The commands, in help order, and what each exit code means for them. */
-export const EXIT_CODES = Object.fromEntries(COMMAND_SPECS.map((spec) => [spec.name, spec.exitCodes])) as unknown as Readonly<Record<CommandName, ReadonlyArray<readonly [number, string]>>>;
+export const EXIT_CODES = Object.fromEntries(COMMAND_SPECS.map((spec) => [spec.name, spec.exitCodes])) as unknown as Readonly<
+  Record<CommandName, ReadonlyArray<readonly [number, string]>>
+>;
 
 /** The `Exit codes:` block `--help` prints after a command's options. */
 export function exitCodesHelp(command: CommandName): string {

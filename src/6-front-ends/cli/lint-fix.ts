@@ -27,8 +27,12 @@ export interface FixCommandOptions {
 export async function runLintFix(paths: string[], options: LintCommandOptions & FixCommandOptions, io: CommandIO): Promise<number> {
   try {
     if (options.fix && options.fixDryRun) throw new UsageError("--fix and --fix-dry-run cannot be combined");
-    if (options.staged || options.stdinFilename !== undefined) throw new UsageError("--fix works on files in the working tree: not with --staged or --stdin-filename");
-    const result = await fixHandoffs({ paths, config: options.config, profile: options.profile, types: options.fixType, dryRun: Boolean(options.fixDryRun) }, io);
+    if (options.staged || options.stdinFilename !== undefined)
+      throw new UsageError("--fix works on files in the working tree: not with --staged or --stdin-filename");
+    const result = await fixHandoffs(
+      { paths, config: options.config, profile: options.profile, types: options.fixType, dryRun: Boolean(options.fixDryRun) },
+      io,
+    );
     let exit: number = EXIT.ok;
     for (const file of result.files) {
       for (const skip of file.skipped) io.stderr.write(`handoff lint: ${file.path}:${skip.line} ${skip.ruleId} not fixed: ${skip.reason}\n`);

@@ -92,7 +92,11 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     };
     if (options.stdinFilename !== undefined && !io.stdin) throw new UsageError("--stdin-filename: no standard input");
     const streaming =
-      (options.format === TEXT_FORMAT || options.format === "json") && !options.outputFile && !options.writeBaseline && options.stdinFilename === undefined && !options.staged;
+      (options.format === TEXT_FORMAT || options.format === "json") &&
+      !options.outputFile &&
+      !options.writeBaseline &&
+      options.stdinFilename === undefined &&
+      !options.staged;
     if (streaming) {
       // Each file is reported as it (and every file before it) is done, and not kept: memory stays
       // flat however many files a run has. The output is byte for byte that of the collected path.
@@ -139,7 +143,12 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
 }
 
 /** The exit code of a run (its outcome), saying on stderr why it is not 0. */
-function exitCode({ tally: { summary, internalErrors }, outcome }: Pick<LintRunResult, "tally" | "outcome">, maxWarnings: number | undefined, io: CommandIO, quiet = false): number {
+function exitCode(
+  { tally: { summary, internalErrors }, outcome }: Pick<LintRunResult, "tally" | "outcome">,
+  maxWarnings: number | undefined,
+  io: CommandIO,
+  quiet = false,
+): number {
   for (const message of internalErrors) io.stderr.write(`handoff: internal error (please report): ${message}\n`);
   if (outcome.exitCode === EXIT.findings && summary.errors === 0) {
     // --quiet hides warnings but they still count: say so, or a "no problems" report exits 1 unexplained.
@@ -164,19 +173,29 @@ function runStands(run: { unmatched: readonly string[]; cacheWarning?: string },
 /** Says how many findings the baseline suppressed, when there is one. */
 function reportSuppressed(tally: RunTally, baselineFile: string | undefined, io: CommandIO): void {
   if (!baselineFile) return;
-  io.stderr.write(`handoff: ${tally.suppressed} finding${tally.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`);
+  io.stderr.write(
+    `handoff: ${tally.suppressed} finding${tally.suppressed === 1 ? "" : "s"} suppressed by baseline ${path.relative(io.cwd, baselineFile) || baselineFile}\n`,
+  );
 }
 
 /** Adds the `lint` command to `program`. */
 export function registerLint(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   addCommand(program, "lint")
-    .argument("[paths...]", "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `-` reads standard input; `--` ends options")
+    .argument(
+      "[paths...]",
+      "files, directories or globs (default: the handoff store, e.g. handoffs/, else .); an existing file is always taken literally; `-` reads standard input; `--` ends options",
+    )
     .option("-f, --format <format>", `output format: ${formatNames(FORMATS)}`, TEXT_FORMAT)
     .option("-p, --profile <profile>", "check every document against this profile instead of detecting it")
     .option("-c, --config <file>", "use this config file instead of searching for one")
     .option("--no-config", "ignore config files")
     .option("-r, --rule <rule=severity>", "set a rule's severity (error, warning, info, off); repeatable", collect, [])
-    .option("--only <rule>", "run only this rule (id or code, or 'markdownlint'; comma-separated or repeatable); every other rule is off but those saying a file or block could not be read", collect, [])
+    .option(
+      "--only <rule>",
+      "run only this rule (id or code, or 'markdownlint'; comma-separated or repeatable); every other rule is off but those saying a file or block could not be read",
+      collect,
+      [],
+    )
     .option("-q, --quiet", "report errors only")
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings (-1: no limit); warnings hidden by --quiet still count")
     .option("--no-error-on-unmatched-pattern", "skip a path or glob that matches no file instead of exiting 2")
@@ -196,7 +215,12 @@ export function registerLint(program: Command, io: CommandIO, setExit: (code: nu
     .option("--now <iso>", "fix the clock for date checks (ISO-8601, e.g. 2026-03-01T12:00:00Z)")
     .option("--fix", "apply the safe fixes (markdownlint's own, line endings, re-sealing a seal that held) before reporting what is left")
     .option("--fix-dry-run", "print the fixes --fix would apply (a masked diff, on stderr) and write nothing")
-    .option("--fix-type <type>", "only these fixes: markdownlint, line-endings, layout (missing section skeletons), integrity (also seals an unsealed or broken seal); repeatable", collect, [])
+    .option(
+      "--fix-type <type>",
+      "only these fixes: markdownlint, line-endings, layout (missing section skeletons), integrity (also seals an unsealed or broken seal); repeatable",
+      collect,
+      [],
+    )
     .action(async (paths: string[], options: LintCommandOptions & { fix?: boolean; fixDryRun?: boolean }) => {
       if (options.fix || options.fixDryRun) {
         const fixed = await (await import("./lint-fix.js")).runLintFix(paths, options, io);

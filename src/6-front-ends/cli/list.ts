@@ -52,7 +52,12 @@ export async function runList(options: ListCommandOptions, io: CommandIO): Promi
   for (const warning of result.warnings) io.stderr.write(`handoff list: ${warning}\n`);
   const labels = result.stores.map((store) => store.path);
   if (options.format === "json") io.stdout.write(`${JSON.stringify({ stores: result.stores, handoffs: result.handoffs }, null, 2)}\n`);
-  else if (result.handoffs.length === 0) io.stdout.write(escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, { multiline: true }));
+  else if (result.handoffs.length === 0)
+    io.stdout.write(
+      escapeControls(labels.length === 0 ? "no handoffs: no store exists here (see handoff new)\n" : `no handoffs in ${labels.join(", ")}\n`, {
+        multiline: true,
+      }),
+    );
   else io.stdout.write(escapeControls(table(result.handoffs), { multiline: true }));
   if (refused === undefined) return EXIT.ok;
   io.stderr.write(`handoff list: refused: ${refused}\n`);

@@ -17,7 +17,8 @@ export interface LogCommandOptions {
 /** Runs `log`. @returns 0 listed. @throws HandoffHistoryError when there is no such store or handoff, StoreEscapeError for a name that leaves the store (exit 2). */
 export async function runLog(id: string, options: LogCommandOptions, io: CommandIO): Promise<number> {
   const result = await handoffLog(id, io);
-  if (options.format === "json") io.stdout.write(`${JSON.stringify({ ref: result.ref, id: result.id, paths: result.paths, commits: result.commits }, null, 2)}\n`);
+  if (options.format === "json")
+    io.stdout.write(`${JSON.stringify({ ref: result.ref, id: result.id, paths: result.paths, commits: result.commits }, null, 2)}\n`);
   else io.stdout.write(escapeControls(`${logLines(result).join("\n")}\n`, { multiline: true }));
   return EXIT.ok;
 }

@@ -42,7 +42,12 @@ async function runNewFrom(from: string, options: NewCommandOptions, io: CommandI
   if (options.templates !== undefined) throw new UsageError("--from writes a finished handoff: --templates fills a template and cannot be combined with it");
   const content = await fromText(from, io);
   const profile = options.profile ?? openStore({ dir: options.dir, config: options.config }, io).store.location.profile;
-  const result = await writeHandoff({ content, profile, ...(options.slug !== undefined ? { slug: options.slug } : {}), redact: Boolean(options.redact) }, io, { dir: options.dir, config: options.config, now: options.now, store: options.store });
+  const result = await writeHandoff({ content, profile, ...(options.slug !== undefined ? { slug: options.slug } : {}), redact: Boolean(options.redact) }, io, {
+    dir: options.dir,
+    config: options.config,
+    now: options.now,
+    store: options.store,
+  });
   if (result.status === "refused") {
     io.stderr.write(`handoff new: refused: ${result.reason}\n`);
     for (const f of result.findings) io.stderr.write(`  ${f.line}:${f.column}  ${f.severity}  ${f.message}  ${f.ruleId}\n`);
@@ -80,12 +85,18 @@ export async function runNew(options: NewCommandOptions, io: CommandIO): Promise
 export function registerNew(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   addCommand(program, "new")
     .addOption(profileOption("template and store to use", NEW_PROFILES))
-    .option("-s, --slug <slug>", "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)")
+    .option(
+      "-s, --slug <slug>",
+      "short kebab-case name: hatch3r id and summary, the contract title's scope, generic and sno file name and title (default: handoff; the contract scope defaults to the project)",
+    )
     .option("--agent <name>", "the writing agent (source_agent)", "handoffkit")
     .option("-d, --dir <dir>", "the store directory (default: found per profile)")
     .addOption(storeOption())
     .option("--templates <dir>", "a folder of <profile>.md templates to use instead of the bundled ones")
-    .option("--from <file>", "write this finished handoff (a file, or - for standard input) into the store instead of a template: refused while it holds a secret, an injection finding or another error against its profile")
+    .option(
+      "--from <file>",
+      "write this finished handoff (a file, or - for standard input) into the store instead of a template: refused while it holds a secret, an injection finding or another error against its profile",
+    )
     .option("--redact", "with --from: replace the secrets it holds with [REDACTED:<kind>] instead of refusing")
     .addOption(configOption())
     .addOption(noConfigOption())

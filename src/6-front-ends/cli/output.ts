@@ -25,7 +25,6 @@ export function repositoryRootOf(io: CommandIO): string {
   return findRepositoryRoot(io.cwd);
 }
 
-
 /** Renders `results` (already masked) in `format`; `outcome` is the run's (a clean run when absent). */
 export function renderResults(
   format: string,

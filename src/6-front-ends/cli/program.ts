@@ -65,7 +65,10 @@ export async function runCli(argv: readonly string[], given: CommandIO, frontEnd
     .description("Lint, seal, verify and resume Markdown handoff documents.")
     .version(packageVersion(), "-v, --version", "print the version")
     .showHelpAfterError("(run with --help for usage)")
-    .addHelpText("after", "\nExit codes: 0 success, 1 findings or a refusal, 2 usage, config or internal error; `handoff <command> --help` lists each command's own.")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 success, 1 findings or a refusal, 2 usage, config or internal error; `handoff <command> --help` lists each command's own.",
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

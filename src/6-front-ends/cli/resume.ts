@@ -54,7 +54,12 @@ export async function runResume(name: string | undefined, options: ResumeCommand
 export function registerResume(program: Command, io: CommandIO, setExit: (code: number) => void): void {
   addCommand(program, "resume")
     .argument("[id]", "handoff id, file name in a store, or a file under the working directory")
-    .addOption(textFormatOption(["json", "agent-hook"], `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`))
+    .addOption(
+      textFormatOption(
+        ["json", "agent-hook"],
+        `output format: ${formatNames(["json", "agent-hook"])} (agent-hook: the text as a SessionStart hook's JSON; never fails)`,
+      ),
+    )
     .option("-d, --dir <dir>", "the store directory (default: every store found per profile)")
     .addOption(storeOption())
     .addOption(profileOption("check against this profile (and read only its store)"))
@@ -69,7 +74,6 @@ export function registerResume(program: Command, io: CommandIO, setExit: (code: 
       if (options.format === "agent-hook") {
         const { runAgentHookResume } = await import("./agent-hook-resume.js");
         setExit(await runAgentHookResume((inner) => runResume(id, { ...options, format: "text" }, inner), io));
-      }
-      else setExit(await runResume(id, options, io));
+      } else setExit(await runResume(id, options, io));
     });
 }

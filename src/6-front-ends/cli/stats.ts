@@ -63,10 +63,12 @@ const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 function gateExit(outcomes: readonly GateOutcome[], io: CommandIO): number {
   for (const { gate, figure, result } of outcomes) {
     if (result === "unknown") io.stderr.write(`handoff: --fail-under names unknown figure '${gate.id}'\n`);
-    else if (result === "empty") io.stderr.write(`handoff: note: ${gate.id} has no documents to measure (0 of 0): the gate ${gate.id}${gate.op}${pct(gate.share)} passes\n`);
+    else if (result === "empty")
+      io.stderr.write(`handoff: note: ${gate.id} has no documents to measure (0 of 0): the gate ${gate.id}${gate.op}${pct(gate.share)} passes\n`);
     else if (result === "fail" && figure) {
       const bound = gate.op === ">=" ? `under the minimum ${pct(gate.share)}` : `over the maximum ${pct(gate.share)}`;
-      const hint = gate.op === ">=" && PROBLEM_FIGURES.includes(gate.id) ? ` (${gate.id} counts problems: for a maximum write ${gate.id}<=${pct(gate.share)})` : "";
+      const hint =
+        gate.op === ">=" && PROBLEM_FIGURES.includes(gate.id) ? ` (${gate.id} counts problems: for a maximum write ${gate.id}<=${pct(gate.share)})` : "";
       io.stderr.write(`handoff: ${gate.id} is ${pct(figure.share)} (${figure.count} of ${figure.total}), ${bound}${hint}\n`);
     }
   }
@@ -84,7 +86,8 @@ export async function runStats(paths: string[], options: StatsCommandOptions, io
     const points = result.points;
     if (options.format === "json") io.stdout.write(`${JSON.stringify(points, null, 2)}\n`);
     else if (options.format === "svg") io.stdout.write(lineChartSvg(points, TREND_IDS));
-    else if (options.format === "html") io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
+    else if (options.format === "html")
+      io.stdout.write(htmlPage("Handoff adoption over time", lineChartSvg(points, TREND_IDS), historyTableHtml(points, TREND_IDS)));
     else if (options.format === "markdown") io.stdout.write(historyMarkdown(points));
     else io.stdout.write(historyTable(points));
     if (options.summary) appendStepSummary(io, historyMarkdown(points));

@@ -7,5 +7,8 @@ import { STORE_BACKENDS } from "../../5-operations/store-access.js";
 
 /** `--store <backend>`: `directory` or `git`. */
 export function storeOption(): Option {
-  return new Option("--store <backend>", 'where handoffs are kept: directory (a folder found per profile) or git (a tree on refs/handoffs/default; default: config "store", else directory)').choices(STORE_BACKENDS);
+  return new Option(
+    "--store <backend>",
+    'where handoffs are kept: directory (a folder found per profile) or git (a tree on refs/handoffs/default; default: config "store", else directory)',
+  ).choices(STORE_BACKENDS);
 }

@@ -19,7 +19,10 @@ export async function runSync(remote: string | undefined, options: SyncCommandOp
   if (options.format === "json") io.stdout.write(`${JSON.stringify({ remote: result.remote, stores: result.stores }, null, 2)}\n`);
   else io.stdout.write(escapeControls(`${syncLines(result).join("\n")}\n`, { multiline: true }));
   const n = result.conflicts;
-  if (n > 0) io.stderr.write(`handoff sync: ${n} handoff${n === 1 ? "" : "s"} changed on both sides: both versions are kept; resolve by choosing one (handoff status ID archived on the other)\n`);
+  if (n > 0)
+    io.stderr.write(
+      `handoff sync: ${n} handoff${n === 1 ? "" : "s"} changed on both sides: both versions are kept; resolve by choosing one (handoff status ID archived on the other)\n`,
+    );
   return n > 0 ? EXIT.findings : EXIT.ok;
 }
 

@@ -21,8 +21,15 @@ export interface VerifyCommandOptions {
 
 /** A file's exit code: 0 holds (or no digest), 1 does not, 2 unusable; with git, 1 drift or nothing comparable, 2 no work tree. */
 function exitFor(file: VerifyFileResult): number {
-  const integrity = file.outcome.status === "ok" || file.outcome.status === "not-applicable" ? EXIT.ok : file.outcome.status === "unusable" ? EXIT.usage : EXIT.findings;
-  const git = !file.git ? EXIT.ok : file.git.verdict === "no-work-tree" ? EXIT.usage : file.git.verdict === "drift" || file.git.verdict === "cannot-compare" ? EXIT.findings : EXIT.ok;
+  const integrity =
+    file.outcome.status === "ok" || file.outcome.status === "not-applicable" ? EXIT.ok : file.outcome.status === "unusable" ? EXIT.usage : EXIT.findings;
+  const git = !file.git
+    ? EXIT.ok
+    : file.git.verdict === "no-work-tree"
+      ? EXIT.usage
+      : file.git.verdict === "drift" || file.git.verdict === "cannot-compare"
+        ? EXIT.findings
+        : EXIT.ok;
   return Math.max(integrity, git);
 }
 
@@ -35,8 +42,10 @@ function parseBytes(value: string | undefined): number | undefined {
 
 /** Runs `verify`. @returns the worst exit code over the files: 0, 1 or 2. @throws UsageError for a bad combination of options. */
 export async function runVerify(files: string[], options: VerifyCommandOptions, io: CommandIO): Promise<number> {
-  if ((options.bytes !== undefined || options.sha256 !== undefined) && !options.brief) throw new UsageError("--bytes and --sha256 check a cutover brief: add --brief");
-  if ((options.bytes !== undefined || options.sha256 !== undefined) && files.length !== 1) throw new UsageError("--bytes and --sha256 describe one file; name exactly one");
+  if ((options.bytes !== undefined || options.sha256 !== undefined) && !options.brief)
+    throw new UsageError("--bytes and --sha256 check a cutover brief: add --brief");
+  if ((options.bytes !== undefined || options.sha256 !== undefined) && files.length !== 1)
+    throw new UsageError("--bytes and --sha256 describe one file; name exactly one");
   const sha256 = options.sha256?.replace(/^sha256:/i, "").toLowerCase();
   if (options.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256 as string)) throw new UsageError(`--sha256 expects 64 hex digits, got '${options.sha256}'`);
   const result = await verifyHandoffs(files, { brief: options.brief, bytes: parseBytes(options.bytes), sha256, git: options.git, repo: options.repo }, io);

@@ -48,9 +48,21 @@ export async function listResources(context: ToolContext): Promise<ResourceEntry
   const open = await openHandoffs(all, session);
   const out: ResourceEntry[] = [];
   const latest = open[0];
-  if (latest) out.push({ uri: LATEST_URI, name: "latest", title: "The newest open handoff", description: `Now ${latest.handoff.id}`, mimeType: mimeOf(latest.handoff.path) });
+  if (latest)
+    out.push({
+      uri: LATEST_URI,
+      name: "latest",
+      title: "The newest open handoff",
+      description: `Now ${latest.handoff.id}`,
+      mimeType: mimeOf(latest.handoff.path),
+    });
   for (const entry of entries) {
-    out.push({ uri: `${BY_ID_PREFIX}${encodeURIComponent(entry.handoff.id)}`, name: entry.handoff.id, description: describe(entry), mimeType: mimeOf(entry.handoff.path) });
+    out.push({
+      uri: `${BY_ID_PREFIX}${encodeURIComponent(entry.handoff.id)}`,
+      name: entry.handoff.id,
+      description: describe(entry),
+      mimeType: mimeOf(entry.handoff.path),
+    });
   }
   return out;
 }

@@ -53,7 +53,10 @@ export function createHandoffServer(context: ToolContext, version: string): Serv
     if (!validate || !handler) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}' (known: ${TOOL_DEFINITIONS.map((t) => t.name).join(", ")})`);
     const args = request.params.arguments ?? {};
     if (!validate(args)) {
-      const why = (validate.errors ?? []).map((e) => `${e.instancePath || "arguments"} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` ('${String(e.params.additionalProperty)}')` : ""}`);
+      const why = (validate.errors ?? []).map(
+        (e) =>
+          `${e.instancePath || "arguments"} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` ('${String(e.params.additionalProperty)}')` : ""}`,
+      );
       throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${name}: ${why.join("; ")}`);
     }
     try {
@@ -72,7 +75,15 @@ export function createHandoffServer(context: ToolContext, version: string): Serv
     }
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [{ uriTemplate: BY_ID_TEMPLATE, name: "handoff", title: "A handoff by id", description: "Any handoff in the project's stores, by id (file name without extension); secrets masked.", mimeType: "text/markdown" }],
+    resourceTemplates: [
+      {
+        uriTemplate: BY_ID_TEMPLATE,
+        name: "handoff",
+        title: "A handoff by id",
+        description: "Any handoff in the project's stores, by id (file name without extension); secrets masked.",
+        mimeType: "text/markdown",
+      },
+    ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     try {

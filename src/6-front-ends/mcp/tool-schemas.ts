@@ -167,7 +167,8 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "handoff_status",
     title: "Change a handoff's status",
-    description: "Move a handoff's status along the allowed transitions (open, in-progress, blocked, handed-off, resumed, completed, archived); only the status and updated lines change.",
+    description:
+      "Move a handoff's status along the allowed transitions (open, in-progress, blocked, handed-off, resumed, completed, archived); only the status and updated lines change.",
     inputSchema: {
       type: "object",
       additionalProperties: false,

@@ -80,9 +80,12 @@ const ORDER = ["refused", "warning", "notice", "note"];
 const resume: Handler = async (args, context) => {
   const options = { dryRun: args.dry_run === true || args.mark_resumed !== true, strict: args.strict === true, git: args.git !== false };
   const { result } = await operation(() => resumeHandoff(args.id as string | undefined, options, context));
-  if (result.verdict !== "none" && result.verdict !== "unusable" && result.statusRefused !== undefined) throw new ToolArgumentError(`refused ${result.path}: ${result.statusRefused}`);
+  if (result.verdict !== "none" && result.verdict !== "unusable" && result.statusRefused !== undefined)
+    throw new ToolArgumentError(`refused ${result.path}: ${result.statusRefused}`);
   const checks = result.verdict === "resumed" || result.verdict === "refused" ? result.checks : [];
-  const warnings = ORDER.flatMap((outcome) => checks.filter((c) => c.outcome === outcome && c.message !== null).map((c) => `${outcome}: ${c.check}: ${c.message!.replace(/[\r\n]+/g, " ")}`));
+  const warnings = ORDER.flatMap((outcome) =>
+    checks.filter((c) => c.outcome === outcome && c.message !== null).map((c) => `${outcome}: ${c.check}: ${c.message!.replace(/[\r\n]+/g, " ")}`),
+  );
   if (result.verdict === "unusable") for (const problem of result.problems) warnings.push(`unusable: ${problem}`);
   let out: Record<string, unknown>;
   if (result.verdict === "resumed" || result.verdict === "refused") {
@@ -94,7 +97,11 @@ const resume: Handler = async (args, context) => {
   const structured = { verdict: result.verdict, warnings, ...out, userTier };
   const reason = result.verdict === "none" ? result.reason : undefined;
   const head = [`verdict: ${result.verdict}${reason ? ` (${reason})` : ""}`, ...warnings];
-  return { structured, text: `${[...head, ...(userTier ? [userTier.replace(/\n$/, "")] : [])].join("\n")}\n`, isError: result.verdict === "refused" || result.verdict === "unusable" };
+  return {
+    structured,
+    text: `${[...head, ...(userTier ? [userTier.replace(/\n$/, "")] : [])].join("\n")}\n`,
+    isError: result.verdict === "refused" || result.verdict === "unusable",
+  };
 };
 
 const lint: Handler = async (args, context) => {
@@ -106,7 +113,13 @@ const lint: Handler = async (args, context) => {
       : await readSource(file, { cwd: context.cwd, maxBytes: lintSession.maxFileSize });
   const { result } = analyzeSource(source, lintSession);
   const count = (severity: string) => result.diagnostics.filter((d) => d.severity === severity).length;
-  const structured = { path: result.path, profile: result.profile, errors: count("error"), warnings: count("warning"), findings: result.diagnostics.map(toolFinding) };
+  const structured = {
+    path: result.path,
+    profile: result.profile,
+    errors: count("error"),
+    warnings: count("warning"),
+    findings: result.diagnostics.map(toolFinding),
+  };
   return { structured, text: asJson(structured) };
 };
 

@@ -38,7 +38,10 @@ describe("injection rules on adversarial lines of 100 KB and 1 MB", () => {
     const parse = (size: number): ReturnType<typeof buildDocument> => {
       let built = parsed.get(size);
       if (!built) {
-        built = buildDocument(sourceFromBytes("adversarial.md", new TextEncoder().encode(text(size)), "/virtual"), createSession({ cwd: "/virtual", rules: [] }));
+        built = buildDocument(
+          sourceFromBytes("adversarial.md", new TextEncoder().encode(text(size)), "/virtual"),
+          createSession({ cwd: "/virtual", rules: [] }),
+        );
         // Spreading reads every lazy property (mdast, sections, record): the Markdown parse is done here.
         built = { document: { ...built.document }, profile: built.profile };
         parsed.set(size, built);
@@ -51,9 +54,11 @@ describe("injection rules on adversarial lines of 100 KB and 1 MB", () => {
         const large = parse(MB);
         const prepared = prepareRules([rule], {});
         const errors: string[] = [];
-        const check = ({ document, profile }: ReturnType<typeof buildDocument>) => () => {
-          errors.push(...checkDocument({ ...document }, profile, prepared).internalErrors);
-        };
+        const check =
+          ({ document, profile }: ReturnType<typeof buildDocument>) =>
+          () => {
+            errors.push(...checkDocument({ ...document }, profile, prepared).internalErrors);
+          };
         const growth = measureGrowth(check(small), check(large));
         expect(errors).toEqual([]);
         expect(growth.largeMs, describeGrowth(growth)).toBeLessThanOrEqual(growth.limitMs);

@@ -78,10 +78,18 @@ describe("injection-override", () => {
     },
     // Negatives: the imperative prose real handoffs are full of.
     { name: "allows 'Do NOT push to main'", text: "# H\n\nDo NOT push to main. Never ask the operator again.\n", expected: [] },
-    { name: "allows ignoring a flaky test or a lint rule", text: "# H\n\nIgnore the flaky test in ci.yml; ignore the lint warnings about MD013.\n", expected: [] },
+    {
+      name: "allows ignoring a flaky test or a lint rule",
+      text: "# H\n\nIgnore the flaky test in ci.yml; ignore the lint warnings about MD013.\n",
+      expected: [],
+    },
     { name: "allows forgetting an earlier approach", text: "# H\n\nForget the earlier approach with worker threads; it deadlocked.\n", expected: [] },
     { name: "allows bypassing a hook (a different object)", text: "# H\n\nDon't bypass the pre-commit hooks with --no-verify.\n", expected: [] },
-    { name: "allows 'ignore all hidden ones' (client's instruction about valves)", text: "# H\n\nClient said: ignore all hidden ones, they are spares.\n", expected: [] },
+    {
+      name: "allows 'ignore all hidden ones' (client's instruction about valves)",
+      text: "# H\n\nClient said: ignore all hidden ones, they are spares.\n",
+      expected: [],
+    },
     { name: "allows following previous instructions", text: "# H\n\nFollow the previous instructions in RUNBOOK.md exactly.\n", expected: [] },
     {
       name: "allows a bug report where a noun 'run' comes before a tool that fails silently",

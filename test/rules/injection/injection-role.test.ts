@@ -53,7 +53,11 @@ describe("injection-role", () => {
     { name: "allows 'you are picking up from'", text: "# H\n\nYou are picking up from session 3; you are the only writer on this branch.\n", expected: [] },
     { name: "allows 'acts as a cache' (a component, not the reader)", text: "# H\n\nThe proxy acts as a cache in front of the API.\n", expected: [] },
     { name: "allows enabling Windows developer mode for symlinks", text: "# H\n\nEnable Developer Mode in Windows settings so symlinks work.\n", expected: [] },
-    { name: "allows 'you are no longer required' prose about a step", text: "# H\n\nThe migration ran, so a manual backfill is no longer required.\n", expected: [] },
+    {
+      name: "allows 'you are no longer required' prose about a step",
+      text: "# H\n\nThe migration ran, so a manual backfill is no longer required.\n",
+      expected: [],
+    },
   ]);
   describe("encoded copies are injection-obfuscation's", () => {
     for (const positive of positives) ruleCases(injectionObfuscation, encodedCases(positive));
