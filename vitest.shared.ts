@@ -15,12 +15,13 @@ export const shared: TestConfig = {
   // The default report, then one plain closing line for CI.
   reporters: ["default", "./test/vitest/plain-summary-reporter.ts"],
   // `--coverage`: V8's, of what the tests run in-process (code run in a spawned bin is not
-  // counted); CI fails below the floor (the figure measured, rounded down).
+  // counted); CI fails below the floor, set a point under the figures measured (91.4 % of
+  // statements, 85.8 % of branches, 93.0 % of functions, 93.6 % of lines).
   coverage: {
     provider: "v8",
     include: ["src/**/*.ts", "rules/**/*.ts"],
     reporter: ["text-summary"],
-    thresholds: { statements: 0, branches: 0, functions: 0, lines: 0 },
+    thresholds: { statements: 90, branches: 84, functions: 92, lines: 92 },
   },
 };
 

@@ -72,11 +72,15 @@ describe("formats and output", () => {
     });
   });
 
-  it("writes the report atomically to --output-file, nothing to stdout", async () => {
+  it("writes the report atomically to --output-file, nothing to stdout, making its directory as ESLint does (tslint#4268)", async () => {
     write("h.md", BROKEN);
-    const result = await cli(["lint", "--format", "sarif", "--output-file", "out/report.sarif", "h.md"]).catch((e: unknown) => e);
-    // The directory does not exist: a clear usage error, not a crash.
-    expect(result).toEqual({ code: 2, out: "", err: "handoff: cannot write --output-file out/report.sarif: ENOENT\n" });
+    const result = await cli(["lint", "--format", "sarif", "--output-file", "out/deeper/report.sarif", "h.md"]).catch((e: unknown) => e);
+    expect(result).toEqual({ code: 1, out: "", err: "" });
+    expect(JSON.parse(readFileSync(path.join(dir, "out/deeper/report.sarif"), "utf8"))).toMatchObject({ version: "2.1.0" });
+    write("a-file", "");
+    const blocked = await cli(["lint", "--format", "sarif", "--output-file", "a-file/report.sarif", "h.md"]);
+    // A path through a file: a clear usage error, not a crash.
+    expect(blocked).toEqual({ code: 2, out: "", err: "handoff: cannot write --output-file a-file/report.sarif: EEXIST\n" });
     const ok = await cli(["lint", "--format", "sarif", "--output-file", "report.sarif", "h.md"]);
     expect(ok).toEqual({ code: 1, out: "", err: "" });
     const log = JSON.parse(readFileSync(path.join(dir, "report.sarif"), "utf8")) as { runs: Array<{ results: Array<{ ruleId: string }> }> };

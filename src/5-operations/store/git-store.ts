@@ -11,6 +11,7 @@
  * of the handoffs it changed too ({@link StoreConflictError}: nothing is written, nothing
  * overwritten). Nothing touches the index, the work tree or a branch.
  */
+import { boundaryText } from "../../4-report/boundary.js";
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -106,10 +107,14 @@ async function removeStaleCheckouts(dir: string, now = Date.now()): Promise<void
 /** Most changes a commit subject names; the rest are counted. */
 const SUBJECT_CHANGES = 5;
 
-/** `handoff: add a.md, update b.md` (at most {@link SUBJECT_CHANGES} named, then `and N more`). */
+/**
+ * `handoff: add a.md, update b.md` (at most {@link SUBJECT_CHANGES} named, then `and N more`),
+ * behind the output boundary: a file name holding a secret is masked, and a control character
+ * escaped (the subject is shared with every clone).
+ */
 function commitSubject(changes: readonly string[]): string {
   const named = changes.slice(0, SUBJECT_CHANGES).join(", ");
-  return `handoff: ${named}${changes.length > SUBJECT_CHANGES ? ` and ${changes.length - SUBJECT_CHANGES} more` : ""}`;
+  return boundaryText(`handoff: ${named}${changes.length > SUBJECT_CHANGES ? ` and ${changes.length - SUBJECT_CHANGES} more` : ""}`, "text").replace(/\\n/g, " ");
 }
 
 const sameEntry = (a: TreeFile | undefined, b: TreeFile | undefined) => a?.oid === b?.oid && a?.mode === b?.mode;

@@ -13,6 +13,7 @@
  * Every local ref move is a compare-and-swap (src/5-operations/git/handoff-ref.ts); nothing touches the index,
  * the work tree or a branch.
  */
+import { maskOutput } from "../../4-report/boundary.js";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { commitTree, commonGitDir, compareAndSwapRef, refsUnder, refTip, treeFiles, writeTree, type TreeFile, type TreeFiles } from "../git/handoff-ref.js";
@@ -130,7 +131,9 @@ async function mergeStores(gitDir: string, ref: string, ours: string, theirs: st
  * after `maxAttempts` rounds; GitError when git fails (no such remote, unreachable).
  */
 export async function syncStores(cwd: string, remote: string, options: SyncOptions = {}): Promise<SyncOutcome[]> {
-  if (remote.startsWith("-") || remote === "") throw new SyncError(`'${remote}' is not a remote name or URL`);
+  // What is written and said names the remote without credentials (commit messages, reflog, errors).
+  const shown = maskOutput(remote);
+  if (remote.startsWith("-") || remote === "") throw new SyncError(`'${shown}' is not a remote name or URL`);
   const gitDir = await commonGitDir(cwd);
   const tracking = await trackingPrefix(gitDir, remote);
   const maxAttempts = options.maxAttempts ?? 5;
@@ -139,7 +142,7 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     await remoteGit(gitDir, "fetch", ["--no-tags", "--prune", "--quiet", "--no-write-fetch-head"], remote, [`+${HANDOFF_REF_PREFIX}*:${tracking}*`]).then(
       (out) => {
-        if (out.exitCode !== 0) throw new SyncError(`could not fetch the handoff refs of ${remote}: ${gitComplaint(out.stderr)}`);
+        if (out.exitCode !== 0) throw new SyncError(`could not fetch the handoff refs of ${shown}: ${maskOutput(gitComplaint(out.stderr))}`);
       },
     );
     const locals = await refsUnder(gitDir, HANDOFF_REF_PREFIX);
@@ -160,14 +163,14 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
           break;
         }
         if (ours === undefined || (await isAncestor(gitDir, ours, theirs))) {
-          if (await compareAndSwapRef(gitDir, ref, theirs, ours, `handoff sync: fast-forward from ${remote}`)) {
+          if (await compareAndSwapRef(gitDir, ref, theirs, ours, `handoff sync: fast-forward from ${shown}`)) {
             if (!actions.has(ref) || actions.get(ref) === "up-to-date") actions.set(ref, "fetched");
             break;
           }
           continue;
         }
-        const merge = await mergeStores(gitDir, ref, ours, theirs, remote);
-        if (await compareAndSwapRef(gitDir, ref, merge.commit, ours, `handoff sync: merge with ${remote}`)) {
+        const merge = await mergeStores(gitDir, ref, ours, theirs, shown);
+        if (await compareAndSwapRef(gitDir, ref, merge.commit, ours, `handoff sync: merge with ${shown}`)) {
           for (const c of merge.conflicts) conflicts.set(`${c.ref}\0${c.path}\0${c.theirs}`, c);
           actions.set(ref, "merged");
           toPush.set(ref, merge.commit);
@@ -190,11 +193,11 @@ export async function syncStores(cwd: string, remote: string, options: SyncOptio
       return outcomes(gitDir, actions, conflicts);
     }
     if (!/\[rejected\]|\[remote rejected\]|non-fast-forward|fetch first/.test(pushed.stdout.toString("utf8") + pushed.stderr)) {
-      throw new SyncError(`could not push the handoff refs to ${remote}: ${gitComplaint(pushed.stderr)}`);
+      throw new SyncError(`could not push the handoff refs to ${shown}: ${maskOutput(gitComplaint(pushed.stderr))}`);
     }
     // Another clone pushed first: fetch its version and merge again.
   }
-  throw new SyncError(`${remote} kept moving: the push was rejected ${maxAttempts} times (another clone pushes at the same moment); run handoff sync again`);
+  throw new SyncError(`${shown} kept moving: the push was rejected ${maxAttempts} times (another clone pushes at the same moment); run handoff sync again`);
 }
 
 async function outcomes(gitDir: string, actions: Map<string, SyncOutcome["action"]>, conflicts: Map<string, SyncConflict>): Promise<SyncOutcome[]> {

@@ -34,6 +34,16 @@ export interface RepositoryFacts {
   snapshot: CheckoutSnapshot | undefined;
 }
 
+/**
+ * A remote URL without its user information: `https://user:token@host/x.git` → `https://host/x.git`.
+ * A handoff names where the repository is, never the credentials a clone fetched it with (they
+ * would be written into the document, committed and shared). An scp-like `git@host:x` keeps its
+ * user, which is not a secret.
+ */
+export function withoutUserinfo(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+}
+
 /** Reads branch, head, recent commits, uncommitted paths and remote of the repository containing `cwd` (read-only). */
 export async function repositoryFacts(cwd: string): Promise<RepositoryFacts> {
   try {
@@ -46,7 +56,7 @@ export async function repositoryFacts(cwd: string): Promise<RepositoryFacts> {
       branch: snapshot.branch ?? "(detached)",
       head: snapshot.head?.sha ?? "0".repeat(40),
       subject: snapshot.head?.subject ?? "(no commits)",
-      repository: remote ?? pathToFileURL(root).href,
+      repository: remote !== undefined ? withoutUserinfo(remote) : pathToFileURL(root).href,
       noRemote: remote === undefined,
       snapshot,
     };

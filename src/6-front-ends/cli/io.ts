@@ -1,14 +1,14 @@
 /**
  * What a command needs from the outside world, passed in so tests run commands in-process.
  */
-import { escapeControls } from "../../4-report/controls.js";
+import { boundaryText, type OutputTarget } from "../../4-report/boundary.js";
 
 /** A stream a command writes text to. */
 export interface OutputStream {
   write(text: string): unknown;
   isTTY?: boolean;
   /**
-   * Set on an {@link escapedStream}: the stream underneath, for the one writer whose control
+   * Set on a {@link boundaryStream}: the stream underneath, for the one writer whose control
    * sequences are its own (the progress line).
    */
   raw?: { write(text: string): unknown };
@@ -25,13 +25,13 @@ export interface CommandIO {
 }
 
 /**
- * `stream` with every text written to it passed through {@link escapeControls} (multi-line: line
- * breaks and tabs kept), for output read by people only: error messages, and the standard output
- * of commands that print nothing else. Wrapping twice escapes once.
+ * `stream` behind the output boundary (../../4-report/boundary.ts): every text written to it is
+ * masked and escaped for `target` (`text` for a terminal: line breaks and tabs kept). Wrapping
+ * twice passes once.
  */
-export function escapedStream(stream: OutputStream): OutputStream {
+export function boundaryStream(stream: OutputStream, target: OutputTarget): OutputStream {
   if (stream.raw) return stream;
-  return { write: (text: string) => stream.write(escapeControls(text, { multiline: true })), isTTY: stream.isTTY, raw: stream };
+  return { write: (text: string) => stream.write(boundaryText(text, target)), isTTY: stream.isTTY, raw: stream };
 }
 
 /** The real process's streams. */

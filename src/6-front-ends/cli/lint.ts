@@ -13,7 +13,7 @@ import { addCommand } from "./command.js";
 import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
-import { FORMATS, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
+import { FORMATS, formatTarget, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
 import { appendStepSummary } from "./step-summary.js";
 import { createProgress } from "./progress.js";
 import { parseNow, UsageError } from "./errors.js";
@@ -123,7 +123,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const text = renderResults(options.format, result.results, { io, color: options.color, rules: result.rules, outcome: result.outcome });
     if (options.outputFile) {
       try {
-        await writeOutputFile(path.resolve(io.cwd, options.outputFile), text);
+        await writeOutputFile(path.resolve(io.cwd, options.outputFile), text, formatTarget(options.format));
       } catch (error) {
         throw new UsageError(`cannot write --output-file ${options.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }

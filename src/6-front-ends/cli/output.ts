@@ -11,8 +11,32 @@ import { formatJson } from "../../4-report/json.js";
 import { formatJunit } from "../../4-report/junit.js";
 import { formatSarif } from "../../4-report/sarif.js";
 import { formatStylish } from "../../4-report/stylish.js";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { boundaryText, type OutputTarget } from "../../4-report/boundary.js";
 import { useColor, type CommandIO } from "./io.js";
 import { packageVersion } from "../../5-operations/package-info.js";
+
+/** The formats written as JSON, and as XML (or HTML); every other format is text for people. */
+const JSON_FORMATS: ReadonlySet<string> = new Set(["json", "sarif", "agent-hook"]);
+const XML_FORMATS: ReadonlySet<string> = new Set(["junit", "svg", "html"]);
+
+/** What a format's output is, for the output boundary. */
+export function formatTarget(format: string | undefined): OutputTarget {
+  if (format !== undefined && JSON_FORMATS.has(format)) return "json";
+  return format !== undefined && XML_FORMATS.has(format) ? "xml" : "text";
+}
+
+/** What the standard output of the command line `argv` is: the format `-f`/`--format` names (the last one). */
+export function stdoutTarget(argv: readonly string[]): OutputTarget {
+  let format: string | undefined;
+  argv.forEach((arg, i) => {
+    if (arg === "-f" || arg === "--format") format = argv[i + 1];
+    else if (arg.startsWith("--format=")) format = arg.slice("--format=".length);
+    else if (/^-f./.test(arg)) format = arg.slice(2);
+  });
+  return formatTarget(format);
+}
 
 /** Output formats of `lint --format` besides `text` (stylish, the default; ./format-names.ts). */
 export const FORMATS = ["json", "sarif", "github", "junit"] as const;
@@ -53,12 +77,15 @@ export function renderResults(
 }
 
 /**
- * Writes `text` to `file` through the one atomic write (temp file, fsync, rename, read back).
+ * Writes `text` to `file`, behind the output boundary (masked and escaped for `target`), through
+ * the one atomic write (temp file, fsync, rename, read back).
  * @throws the system error (with its `code`) when the write fails, AtomicWriteError when the bytes read back differ.
  */
-export async function writeOutputFile(file: string, text: string): Promise<void> {
+export async function writeOutputFile(file: string, text: string, target: OutputTarget): Promise<void> {
   try {
-    await atomicWrite(file, new TextEncoder().encode(text));
+    // As ESLint does: the report's directory is made when it is missing.
+    await mkdir(path.dirname(file), { recursive: true });
+    await atomicWrite(file, new TextEncoder().encode(boundaryText(text, target)));
   } catch (error) {
     // The system error (ENOENT, EACCES…) when there is one: the CLI prints its code.
     throw error instanceof AtomicWriteError && error.cause instanceof Error ? error.cause : error;

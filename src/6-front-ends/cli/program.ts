@@ -7,7 +7,8 @@ import { exitForError } from "./errors.js";
 import { COMMAND_SPECS, commandSpec, type CommandName } from "./commands.js";
 import { refuseFlagConflicts } from "./flag-conflicts.js";
 import type { FrontEnds } from "./front-ends.js";
-import { escapedStream, EXIT, type CommandIO } from "./io.js";
+import { boundaryStream, EXIT, type CommandIO } from "./io.js";
+import { stdoutTarget } from "./output.js";
 import { packageVersion } from "../../5-operations/package-info.js";
 
 /** Adds one command to the program. */
@@ -51,12 +52,8 @@ async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
  * @returns the exit code; never throws.
  */
 export async function runCli(argv: readonly string[], given: CommandIO, frontEnds: FrontEnds = {}): Promise<number> {
-  // No file name, message or config value reaches a terminal with its control characters raw.
-  const io: CommandIO = {
-    ...given,
-    stdout: commandSpec(argv[0] ?? "")?.textOnly ? escapedStream(given.stdout) : given.stdout,
-    stderr: escapedStream(given.stderr),
-  };
+  // The output boundary: every byte written is masked, and escaped for what stdout is.
+  const io: CommandIO = { ...given, stdout: boundaryStream(given.stdout, stdoutTarget(argv)), stderr: boundaryStream(given.stderr, "text") };
   let exitCode: number = EXIT.ok;
   const setExit = (code: number) => {
     exitCode = code;

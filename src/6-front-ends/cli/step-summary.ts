@@ -9,6 +9,7 @@
  * line and its own result and exit code stand.
  */
 import { appendFileSync } from "node:fs";
+import { boundaryText } from "../../4-report/boundary.js";
 import type { CommandIO } from "./io.js";
 
 /**
@@ -19,7 +20,7 @@ export function appendStepSummary(io: CommandIO, markdown: string): boolean {
   const file = io.env.GITHUB_STEP_SUMMARY;
   if (!file) return false;
   try {
-    appendFileSync(file, markdown);
+    appendFileSync(file, boundaryText(markdown, "text"));
     return true;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

@@ -17,15 +17,16 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv, type ValidateFunction } from "ajv";
+import { boundaryText, boundaryValue } from "../../4-report/boundary.js";
 import { BY_ID_TEMPLATE, listResources, readResource } from "./resources.js";
 import { TOOL_DEFINITIONS } from "./tool-schemas.js";
 import { TOOL_HANDLERS, ToolArgumentError, type ToolContext } from "./tools.js";
 
 /** The error a failed request is answered with: the caller's mistakes as InvalidParams, ours as InternalError. */
 function protocolError(error: unknown): McpError {
-  if (error instanceof McpError) return error;
-  if (error instanceof ToolArgumentError) return new McpError(ErrorCode.InvalidParams, error.message);
-  return new McpError(ErrorCode.InternalError, `handoffkit internal error (please report): ${(error as Error).message ?? String(error)}`);
+  if (error instanceof McpError) return new McpError(error.code, boundaryText(error.message.replace(/^MCP error -?\d+: /, ""), "text"), error.data);
+  if (error instanceof ToolArgumentError) return new McpError(ErrorCode.InvalidParams, boundaryText(error.message, "text"));
+  return new McpError(ErrorCode.InternalError, boundaryText(`handoffkit internal error (please report): ${(error as Error).message ?? String(error)}`, "text"));
 }
 
 /**
@@ -48,20 +49,26 @@ export function createHandoffServer(context: ToolContext, version: string): Serv
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
-    const validate = validators.get(name);
-    const handler = TOOL_HANDLERS[name];
-    if (!validate || !handler) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}' (known: ${TOOL_DEFINITIONS.map((t) => t.name).join(", ")})`);
-    const args = request.params.arguments ?? {};
-    if (!validate(args)) {
-      const why = (validate.errors ?? []).map(
-        (e) =>
-          `${e.instancePath || "arguments"} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` ('${String(e.params.additionalProperty)}')` : ""}`,
-      );
-      throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${name}: ${why.join("; ")}`);
-    }
     try {
+      const validate = validators.get(name);
+      const handler = TOOL_HANDLERS[name];
+      if (!validate || !handler)
+        throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}' (known: ${TOOL_DEFINITIONS.map((t) => t.name).join(", ")})`);
+      const args = request.params.arguments ?? {};
+      if (!validate(args)) {
+        const why = (validate.errors ?? []).map(
+          (e) =>
+            `${e.instancePath || "arguments"} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` ('${String(e.params.additionalProperty)}')` : ""}`,
+        );
+        throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${name}: ${why.join("; ")}`);
+      }
       const output = await handler(args, context);
-      return { content: [{ type: "text" as const, text: output.text }], structuredContent: output.structured, isError: output.isError ?? false };
+      // The output boundary: every string of the result masked and escaped.
+      return {
+        content: [{ type: "text" as const, text: boundaryText(output.text, "text") }],
+        structuredContent: boundaryValue(output.structured),
+        isError: output.isError ?? false,
+      };
     } catch (error) {
       throw protocolError(error);
     }
@@ -69,7 +76,7 @@ export function createHandoffServer(context: ToolContext, version: string): Serv
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     try {
-      return { resources: await listResources(context) };
+      return { resources: boundaryValue(await listResources(context)) };
     } catch (error) {
       throw protocolError(error);
     }
@@ -87,7 +94,8 @@ export function createHandoffServer(context: ToolContext, version: string): Serv
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     try {
-      return { contents: [await readResource(request.params.uri, context)] };
+      const contents = await readResource(request.params.uri, context);
+      return { contents: [{ ...contents, uri: request.params.uri, text: boundaryText(contents.text, "text") }] };
     } catch (error) {
       throw protocolError(error);
     }
