@@ -24,7 +24,7 @@ import { escapeControls } from "./controls.js";
 export type OutputTarget = "text" | "json" | "xml";
 
 /** Keywords that make a text worth scanning for the detectors (their keywords, lower-cased), and URL user information. */
-const SCAN_HINT = /:\/\/[^\s/@]*@|[A-Za-z0-9+/_=-]{16}/;
+const SCAN_HINT = /:\/\/[^\s/@]*@|[\w+/=-]{16}/;
 
 /** The user information of a URL: `scheme://user[:password]@`. */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,30}:\/\/)([^\s/?#@"'<>`]{1,256})@/gi;
@@ -52,7 +52,11 @@ export function maskOutput(text: string): string {
  * name, `handoff_ghp_…`, a path `ghp_…/x.md`), so here a prefix anywhere counts.
  */
 const TOKEN_PREFIXES: readonly string[] = [
-  ...new Set(SECRET_DETECTORS.flatMap((detector) => detector.keywords).filter((keyword) => /^[a-z0-9]+[_.-][a-z0-9_.-]*$/i.test(keyword) && /[_.-]$/.test(keyword) && keyword.length >= 3)),
+  ...new Set(
+    SECRET_DETECTORS.flatMap((detector) => detector.keywords).filter(
+      (keyword) => /^[a-z0-9]+[_.-][\w.-]*$/i.test(keyword) && /[_.-]$/.test(keyword) && keyword.length >= 3,
+    ),
+  ),
   "akia",
   "asia",
 ];
@@ -60,14 +64,14 @@ const PREFIXED_TOKEN = new RegExp(`(?:${TOKEN_PREFIXES.map((p) => p.replace(/[.*
 
 /** Runs of token characters after a vendor prefix (see {@link TOKEN_PREFIXES}), long enough to be a credential. */
 function prefixedTokens(text: string): string[] {
-  return [...text.matchAll(PREFIXED_TOKEN)].map((match) => match[0]).filter((token) => /\d/.test(token) && /[A-Za-z]/.test(token.slice(4)));
+  return [...text.matchAll(PREFIXED_TOKEN)].map((match) => match[0]).filter((token) => /\d/.test(token) && /[A-Z]/i.test(token.slice(4)));
 }
 
 /** The characters JSON.stringify leaves raw that no output should carry raw: C1 controls, DEL, format, separator, default-ignorable characters, lone surrogates. */
-const JSON_RAW = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|\p{Cs}/gu;
+const JSON_RAW = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
 
 /** C0 controls but TAB, LF and CR: XML 1.0 allows them in no form. */
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+const XML_FORBIDDEN = /[\u0000-\u0008\v\f\u000e-\u001f]/g;
 
 /** `\uXXXX` (two of them, a surrogate pair, above U+FFFF) for each code unit of `char`. */
 function jsonEscape(char: string): string {
@@ -95,7 +99,7 @@ export function escapeOutput(text: string, target: OutputTarget): string {
  * concealed or blinking text — is escaped with the rest. A document cannot reach them: reporters
  * escape what they quote before colouring it.
  */
-const OWN_COLOUR = /\u001b\[(?:0|1|2|3|4|22|23|24|39|3[0-7]|9[0-7])m/g;
+const OWN_COLOUR = /\u001b\[(?:[0-4]|22|23|24|39|3[0-7]|9[0-7])m/g;
 
 /** `text` for a terminal: {@link escapeControls} everywhere but in handoffkit's own colour sequences. */
 function escapeTerminal(text: string): string {

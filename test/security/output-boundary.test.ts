@@ -33,7 +33,9 @@ const TOKEN_URL = `https://ci:${canaries.github}@git.example.com/acme/app.git`;
 async function mcpRequest(method: "tools/call" | "resources/read", params: Record<string, unknown>): Promise<unknown> {
   const { createHandoffServer } = await import("../../src/6-front-ends/mcp/server.js");
   const server = createHandoffServer({ cwd: repo.root, env: ENV }, "0.0.0");
-  const handler = (server as unknown as { _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<unknown>> })._requestHandlers.get(method)!;
+  const handler = (server as unknown as { _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<unknown>> })._requestHandlers.get(
+    method,
+  )!;
   return handler({ method, params }, {}).catch((error: unknown) => error);
 }
 
@@ -116,7 +118,10 @@ describe("findings of the attacker's review", () => {
   });
 
   it("#13 and #18: MCP results and JSON outputs carry no raw ESC, C1 or bidirectional character", async () => {
-    repo.write(".handoffs/HANDOFF-demo-20260301T1000Z.md", `---\nstatus: open\nsummary: "evil \\e]0;title\\a \\u009b2J \\u202egnp.exe"\n---\n${contractHandoff()}`);
+    repo.write(
+      ".handoffs/HANDOFF-demo-20260301T1000Z.md",
+      `---\nstatus: open\nsummary: "evil \\e]0;title\\a \\u009b2J \\u202egnp.exe"\n---\n${contractHandoff()}`,
+    );
     const raw = /[\u001b\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
     for (const args of [
       ["list", "--format", "json"],

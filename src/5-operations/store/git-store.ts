@@ -114,7 +114,10 @@ const SUBJECT_CHANGES = 5;
  */
 function commitSubject(changes: readonly string[]): string {
   const named = changes.slice(0, SUBJECT_CHANGES).join(", ");
-  return boundaryText(`handoff: ${named}${changes.length > SUBJECT_CHANGES ? ` and ${changes.length - SUBJECT_CHANGES} more` : ""}`, "text").replace(/\\n/g, " ");
+  return boundaryText(`handoff: ${named}${changes.length > SUBJECT_CHANGES ? ` and ${changes.length - SUBJECT_CHANGES} more` : ""}`, "text").replace(
+    /\\n/g,
+    " ",
+  );
 }
 
 const sameEntry = (a: TreeFile | undefined, b: TreeFile | undefined) => a?.oid === b?.oid && a?.mode === b?.mode;
