@@ -9,8 +9,13 @@ import { patternHits, reportRuns, type InjectionHit, type InjectionPattern } fro
 import { textRuns } from "../src/3-check/injection/runs.js";
 import { USER_TIER_BEGIN, USER_TIER_END } from "../src/3-check/injection/markers.js";
 
-/** `USER-TIER` as the markers spell it, with any separator or none (`USER TIER`, `USER_TIER`, `USERTIER`). */
-const USER_TIER = String.raw`USER[\s_-]{0,3}TIER`;
+/**
+ * `USER-TIER` as the markers spell it, with any separator or none (`USER TIER`, `USER_TIER`,
+ * `USER·TIER`, `USER----TIER`, `USERTIER`) and digits for letters (`T1ER`, `U5ER`). Dashes of every
+ * kind are `-` by now (the text is normalized: src/3-check/injection/normalize.ts). Used with the
+ * `i` flag, so the excluded class covers lower case too.
+ */
+const USER_TIER = String.raw`U[S5]ER[^A-Z\d\n]{0,6}[T7][I1l|!][E3]R`;
 
 const PATTERNS: readonly InjectionPattern[] = [
   // the markers themselves and loose copies: "BEGIN USER-TIER", "END OF USER TIER CONTENT"
@@ -18,7 +23,7 @@ const PATTERNS: readonly InjectionPattern[] = [
   { re: new RegExp(String.raw`\b${USER_TIER}\s{0,3}(?:CONTENT|BLOCK|SECTION)\s{0,3}(?::|-{2,}|\b(?:BEGINS|ENDS|STARTS|OVER)\b)`, "gi"), messageId: "marker" },
   // a dashed marker line for another trust tier: "--- END UNTRUSTED DATA ---", "--- BEGIN SYSTEM CONTENT ---"
   {
-    re: /^[ \t]*-{2,}[ \t]*(?:BEGIN|END)[ \t]+(?!USER[\s_-]{0,3}TIER)(?:[A-Z][A-Z-]{1,20}[ \t]+){0,3}(?:TIER|CONTENT|DATA|INPUT|INSTRUCTIONS)\b[^\n]{0,60}?-{2,}[ \t]*$/gm,
+    re: /^[ \t]*-{2,}[ \t]*(?:BEGIN|END)[ \t]+(?!U[S5]ER[^A-Za-z0-9\n]{0,6}[T7][I1l|!][E3]R)(?:[A-Z][A-Z-]{1,20}[ \t]+){0,3}(?:TIER|CONTENT|DATA|INPUT|INSTRUCTIONS)\b[^\n]{0,60}?-{2,}[ \t]*$/gm,
     messageId: "tier",
   },
   // a boundary line for a trust tier in any case and any framing: "=== END OF USER CONTENT ===",

@@ -3,6 +3,9 @@
  * must finish (a generous bound of CPU time, not a speed test) with an exact, clear finding and no
  * internal error. The small ones are in ./hostile.test.ts.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic, FileResult } from "../../src/3-check/engine/diagnostic.js";
@@ -78,10 +81,42 @@ describe("hostile Markdown (generated)", () => {
     expect(result.diagnostics.map(shown)).toEqual([]);
   });
 
-  it("100,000 headings: every duplicate reported, within a generous bound", () => {
-    const result = lintBounded("headings.md", `# T\n\n${"## h\n\n".repeat(100_000)}`, 90_000);
-    expect(of(result, "duplicate-section")).toHaveLength(99_999);
+  it("100,000 headings: the first 5,000 blocks are parsed (every duplicate among them reported), the rest is one finding", () => {
+    const result = lintBounded("headings.md", `# T\n\n${"## h\n\n".repeat(100_000)}`);
+    expect(of(result, "duplicate-section")).toHaveLength(4_998);
     expect(of(result, "duplicate-section")[0]).toBe("5:1-5:5 warning duplicate-section Duplicate section 'h' (first on line 3)");
+    expect(of(result, "markdown-limits")).toEqual([
+      "10001:1-200001:5 warning markdown-limits Not parsed as Markdown from here on: the document opens 100001 blocks (paragraphs, headings, list items, quotes, table rows), over the limit of 5000; the rest is read as plain text",
+    ]);
+  });
+
+  it.each([
+    ["one-line paragraphs", "word\n\n", 160_000, "10001:1-320001:5", 160_001],
+    ["list items", "- item\n", 140_000, "5002:1-140002:7", 140_001],
+    ["headings", "## h\n\n", 160_000, "10001:1-320001:5", 160_001],
+  ])("a 1 MB document of %s: parsed up to the block budget, the rest reported once", (_name, unit, repeat, range, blocks) => {
+    const result = lintBounded("blocks.md", `# T\n\n${unit.repeat(repeat)}`);
+    expect(of(result, "markdown-limits")).toEqual([
+      `${range} warning markdown-limits Not parsed as Markdown from here on: the document opens ${blocks} blocks (paragraphs, headings, list items, quotes, table rows), over the limit of 5000; the rest is read as plain text`,
+    ]);
+  });
+
+  it("a 1 MB document of list items is linted by the shipped CLI in a 300 MB heap (it took 4 GB unbounded)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-blocks-"));
+    try {
+      writeFileSync(path.join(dir, "HANDOFF.md"), `# T\n\n${"- item\n".repeat(140_000)}`);
+      const run = spawnSync(
+        process.execPath,
+        ["--max-old-space-size=300", path.join(repoRoot, "dist/bundle/main.js"), "lint", "--format", "json", "HANDOFF.md"],
+        { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      );
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const report = JSON.parse(run.stdout) as { files: { diagnostics: { ruleId: string }[] }[] };
+      expect(report.files[0]!.diagnostics.map((d) => d.ruleId)).toEqual(["markdown-limits"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -57,3 +57,34 @@ export function latinLookAlike(ch: string): string | undefined {
   }
   return folded ?? undefined;
 }
+
+const DASH_PUNCTUATION = /\p{Pd}/u;
+const LETTER = /\p{L}/u;
+const dashCache = new Map<string, boolean>();
+
+/**
+ * Whether `ch` (one code point) draws a dash: Unicode's dash punctuation (`\p{Pd}`: hyphen, figure
+ * and en dashes, the horizontal bar, the two-em dash…), and every other character that is not a
+ * letter and whose UTS #39 prototype is a hyphen or a long dash (the minus sign, box-drawing
+ * lines, the hyphen bullet, the modifier minus). Letters that look like a long dash (CJK 一,
+ * katakana ー) are words, not dashes, and stay.
+ */
+export function isDashLike(ch: string): boolean {
+  let dash = dashCache.get(ch);
+  if (dash === undefined) {
+    if (ch.charCodeAt(0) < 0x80) dash = ch === "-";
+    else if (DASH_PUNCTUATION.test(ch)) dash = true;
+    else if (LETTER.test(ch)) dash = false;
+    else {
+      const prototype = table()[ch];
+      dash = prototype === "-" || prototype === "\u30fc";
+    }
+    dashCache.set(ch, dash);
+  }
+  return dash;
+}
+
+/** The UTS #39 prototype of `ch` (one code point), or undefined when it has none. */
+export function confusablePrototype(ch: string): string | undefined {
+  return ch.charCodeAt(0) < 0x80 ? undefined : table()[ch];
+}

@@ -9,12 +9,14 @@
  * 2. Unicode compatibility decomposition (NFKD: fullwidth `ｉ` → `i`, mathematical `𝐢` → `i`,
  *    ligatures `ﬁ` → `fi`) with combining marks dropped — NFKC's folding plus accent stripping, so
  *    `ïgnöre` and `i\u0301gnore` read `ignore`;
- * 3. confusable letters folded to Latin ({@link latinLookAlike}, Unicode UTS #39);
- * 4. whitespace collapsed: a run of whitespace becomes one `\n` when it holds a line break, else one
- *    space, so line-based patterns still see lines.
+ * 3. confusable letters folded to Latin ({@link latinLookAlike}, Unicode UTS #39), and every
+ *    character that draws a dash (dash punctuation, minus signs, box-drawing lines: {@link isDashLike})
+ *    to `-`;
+ * 4. whitespace collapsed (the braille blank U+2800 counts as a space): a run of whitespace becomes
+ *    one `\n` when it holds a line break, else one space, so line-based patterns still see lines.
  * Case is kept; patterns match case-insensitively.
  */
-import { latinLookAlike } from "./confusables.js";
+import { isDashLike, latinLookAlike } from "./confusables.js";
 
 /** A piece of original text: its characters and where each one sits in the document. */
 export interface TextSegment {
@@ -159,13 +161,25 @@ function normalize(segments: readonly TextSegment[], offsets: number[] | undefin
         space("\n", where);
         continue;
       }
+      // The braille blank renders as a space (and is used as one to dodge patterns).
+      if (code === 0x2800) {
+        space(" ", where);
+        continue;
+      }
+      // A look-alike of a Latin letter, or a dash, is folded as it is: its compatibility
+      // decomposition may be a space and a mark (U+037A → " ͅ") that would split the word.
+      const direct = latinLookAlike(ch) ?? (isDashLike(ch) ? "-" : undefined);
+      if (direct !== undefined) {
+        emit(direct, where);
+        continue;
+      }
       for (const d of ch.normalize("NFKD")) {
         if (MARK.test(d)) continue;
         if (SPACE.test(d)) {
           space(" ", where);
           continue;
         }
-        emit(latinLookAlike(d) ?? d, where);
+        emit(d === "-" || !isDashLike(d) ? (latinLookAlike(d) ?? d) : "-", where);
       }
     }
   }

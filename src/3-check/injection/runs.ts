@@ -74,8 +74,26 @@ function collect(document: HandoffDocument): TextRun[] {
   };
   if (document.frontmatter?.tree) collectFrontmatter(document, push);
   if (document.mdast) collectMarkdown(document.text, document.mdast, push);
+  // Blocks the Markdown parser declined (markdown-limits) are read as plain text: what a renderer
+  // would not parse, an agent still reads.
+  for (const block of document.markdownSkipped ?? []) push(skippedRun(document.text, block.offset, block.endOffset));
   if (document.record?.tree) collectJson(document.record.tree, document.record.raw, document.record.offset, push);
   return runs;
+}
+
+/**
+ * Runs of emphasis, link and code delimiters of a declined block (what made the parser decline
+ * it); a single one stays, as in `im_start` or `snake_case`.
+ */
+const DELIMITERS = /[*_~[\]()`]{3,}/g;
+/** Container markers opening a line of a declined block: block quotes and list bullets. */
+const CONTAINERS = /^(?:[ \t]{0,3}(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))+/gm;
+
+/** A declined block as one text run: its markup as spaces (so its offsets stay the text's). */
+function skippedRun(text: string, offset: number, endOffset: number): TextRun | undefined {
+  const raw = text.slice(offset, endOffset);
+  const plain = raw.replace(CONTAINERS, (markers) => " ".repeat(markers.length)).replace(DELIMITERS, (run) => " ".repeat(run.length));
+  return makeRun("text", [{ text: plain, offset }]);
 }
 
 function collectFrontmatter(document: HandoffDocument, push: (run: TextRun | undefined) => void): void {

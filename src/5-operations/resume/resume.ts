@@ -7,7 +7,8 @@
  *    schema requires (hatch3r) is step 3's when missing;
  * 2. injection — any error from an `injection-*` rule refuses;
  * 3. frontmatter schema — frontmatter-syntax / frontmatter-schema / record-syntax errors refuse;
- * 4. sections — required-sections and next-action errors refuse;
+ * 4. sections — required-sections and next-action errors refuse; a block the Markdown parser
+ *    declined (markdown-limits) warns;
  * 5. drift — branch differs or commits since: warn (listing the commits; commits that only add or
  *    change handoff files are left out and named in a note);
  * 6. expiry — an `expiry` error refuses, an `expiry` warning warns;
@@ -156,11 +157,13 @@ export async function resumeChecks(
       [],
     ),
   );
+  // A block the Markdown parser declined (markdown-limits) is shown as written and read by the
+  // injection rules as plain text: the reader is warned that its structure was not checked.
   steps.push(
     step(
       "sections",
       errors((id) => SECTION_RULES.has(id)),
-      [],
+      of((d) => d.ruleId === "markdown-limits"),
     ),
   );
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
