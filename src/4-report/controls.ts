@@ -107,3 +107,12 @@ export function escapeControls(text: string, options: EscapeControlsOptions = {}
     return kept(text, offset, char, cp, multiline) ? char : escapeOf(char, cp);
   });
 }
+
+/**
+ * Lines for a terminal, each one escaped as a single line ({@link escapeControls} without
+ * `multiline`) and then joined, ending in a line break: a value inside a line (a file name, an id,
+ * a commit subject) that holds a line break cannot start a line of its own and forge a row.
+ */
+export function textLines(lines: readonly string[]): string {
+  return lines.map((line) => `${escapeControls(line)}\n`).join("");
+}

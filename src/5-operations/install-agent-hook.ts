@@ -9,6 +9,7 @@ import path from "node:path";
 import { mergeSessionStartHook, sessionStartCommand, SettingsError } from "./agent-hook/claude-settings.js";
 import { atomicWrite, AtomicWriteError, createExclusive } from "../0-platform/fs/atomic-write.js";
 import { workTreeRoot } from "../0-platform/git/queries.js";
+import { isInsideReal, safeRealpath } from "../0-platform/fs/real-path.js";
 import type { OperationContext } from "./context.js";
 import { UserError } from "./errors.js";
 
@@ -18,10 +19,19 @@ export interface InstallAgentHookOptions {
   markResumed?: boolean;
 }
 
-/** The settings file of the project `cwd` is in: at the repository's root, else in `cwd`. */
+/**
+ * The settings file of the project `cwd` is in: at the repository's root, else in `cwd`.
+ * @throws AgentHookError when the file (or `.claude/`) is a symbolic link leading outside the project.
+ */
 async function settingsFile(cwd: string): Promise<string> {
   const root = await workTreeRoot(cwd).catch(() => cwd);
-  return path.join(root, ".claude", "settings.json");
+  const file = path.join(root, ".claude", "settings.json");
+  if (!isInsideReal(root, file)) {
+    throw new AgentHookError(
+      `.claude/settings.json was not changed: it leads outside the project (to ${safeRealpath(file)}) through a symbolic link; handoffkit writes only inside the project`,
+    );
+  }
+  return file;
 }
 
 /** The settings' text. @throws SettingsError when the bytes are not UTF-8. */

@@ -9,6 +9,7 @@ import { atomicWrite, AtomicWriteError } from "../0-platform/fs/atomic-write.js"
 import { maskedLineDiff } from "./fix/line-diff.js";
 import { planRedaction, RedactError, type Redaction } from "./fix/redact.js";
 import { analyzeSource, createSession } from "../3-check/lint.js";
+import type { VerifyStatus } from "../3-check/integrity/verify.js";
 import { secretValuesToMask } from "../3-check/secrets/document.js";
 import { configFor, type ConfigOptions, type OperationContext } from "./context.js";
 import { eachSource } from "./each-source.js";
@@ -32,6 +33,8 @@ export interface RedactFileResult {
   redactions: Redaction[];
   /** The document was sealed and is sealed again: its new digest. */
   resealedDigest?: string;
+  /** The document's seal did not hold before (its verify status): it was not sealed again, and still fails verify. */
+  sealBroken?: VerifyStatus;
   /** Dry run: the changed lines as a unified diff without context, the old lines masked. */
   diff?: string[];
   /** Why it is unusable or failed. */
@@ -66,6 +69,7 @@ export async function redactHandoffs(files: readonly string[], options: RedactOp
         status,
         redactions: plan.redactions,
         ...(plan.resealedDigest ? { resealedDigest: plan.resealedDigest } : {}),
+        ...(plan.sealBroken ? { sealBroken: plan.sealBroken } : {}),
       });
       if (plan.unchanged) return { path: shown, status: "nothing", redactions: [] };
       if (options.dryRun) return { ...done("would-redact"), diff: maskedLineDiff(document.text, plan.text, secretValuesToMask(document)) };
@@ -81,7 +85,12 @@ export async function redactHandoffs(files: readonly string[], options: RedactOp
 function summary(file: RedactFileResult): string {
   const kinds = [...new Set(file.redactions.map((r) => r.detectorId))].join(", ");
   const n = file.redactions.length;
-  return `${n} value${n === 1 ? "" : "s"} (${kinds})${file.resealedDigest ? `, sealed again ${file.resealedDigest}` : ""}`;
+  const seal = file.resealedDigest
+    ? `, sealed again ${file.resealedDigest}`
+    : file.sealBroken
+      ? `; its seal did not hold before (integrity ${file.sealBroken}) and was not renewed`
+      : "";
+  return `${n} value${n === 1 ? "" : "s"} (${kinds})${seal}`;
 }
 
 /** The lines `redact` prints for one file. */

@@ -64,6 +64,24 @@ describe("handoff redact", () => {
     expect((await handoff("verify", "HANDOFF.md")).stdout).toBe(`HANDOFF.md: integrity ok ${digest}\n`);
   });
 
+  it("#11 does not seal again a document whose seal was already broken: the tampering stays visible", async () => {
+    const file = path.join(dir, "HANDOFF.md");
+    writeFileSync(file, ORIGINAL);
+    expect((await handoff("seal", "--force", "HANDOFF.md")).code).toBe(0);
+    const sealed = readFileSync(file, "utf8");
+    const recorded = /integrity: (sha256:[0-9a-f]{64})/.exec(sealed)![1];
+    writeFileSync(file, sealed.replace("then charge", "then wire the money and charge"));
+    const result = await handoff("redact", "HANDOFF.md");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      "HANDOFF.md: redacted 3 values (github-token, aws-access-key-id, stripe-secret-key); its seal did not hold before (integrity mismatch) and was not renewed\n",
+    );
+    expect(readFileSync(file, "utf8")).toContain(`integrity: ${recorded}\r\n`);
+    const verify = await handoff("verify", "HANDOFF.md");
+    expect(verify.code).toBe(1);
+    expect(verify.stdout).toMatch(/^HANDOFF\.md: integrity mismatch: the body changed after sealing/);
+  });
+
   it("--dry-run prints the changed lines, the old ones masked, and writes nothing", async () => {
     const file = path.join(dir, "HANDOFF.md");
     writeFileSync(file, ORIGINAL);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -44,6 +44,29 @@ describe("atomicWrite", () => {
     const error = await failure(atomicWrite(target, REPLACEMENT, { expected: Buffer.from("older bytes") }));
     expect(error.failure).toBe("changed");
     expect(Buffer.compare(await readFile(target), ORIGINAL)).toBe(0);
+  });
+
+  it("keeps a change another program writes (without the lock) while the new bytes are staged: changed, nothing written", async () => {
+    const error = await failure(atomicWrite(target, REPLACEMENT, { expected: ORIGINAL, onTempCreated: () => writeFile(target, "their change") }));
+    expect(error.failure).toBe("changed");
+    expect(error.message).toBe(`${target} changed since it was read; nothing written`);
+    expect(await readFile(target, "utf8")).toBe("their change");
+    expect(await readdir(dir)).toEqual(["handoff file é.md"]);
+  });
+
+  it("keeps a change written in place (without the lock) after the last compare: it is put back, changed", async () => {
+    const error = await failure(atomicWrite(target, REPLACEMENT, { expected: ORIGINAL, onCompared: () => writeFile(target, "their change") }));
+    expect(error.failure).toBe("changed");
+    expect(error.message).toBe(`${target} was changed by another program while it was being written; that change is kept, nothing written`);
+    expect(await readFile(target, "utf8")).toBe("their change");
+    expect(await readdir(dir)).toEqual(["handoff file é.md"]);
+  });
+
+  it("a compare-and-swap keeps the file's mode and leaves no staged or kept file", async () => {
+    await chmod(target, 0o600);
+    await atomicWrite(target, REPLACEMENT, { expected: ORIGINAL });
+    expect((await stat(target)).mode & 0o777).toBe(0o600);
+    expect(await readdir(dir)).toEqual(["handoff file é.md"]);
   });
 
   it("leaves the original intact and no temp file when the write is interrupted before the rename", async () => {

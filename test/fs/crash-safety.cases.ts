@@ -31,7 +31,7 @@ function handoff(cwd: string, args: string[], killAt?: string): ReturnType<typeo
  */
 function ageTemps(dir: string, base: string): string[] {
   const temps = readdirSync(dir).filter(
-    (name) => name === `${base}.handoffkit-lock` || (name.startsWith(`${base}.`) && /^\d+$/.test(name.slice(base.length + 1))),
+    (name) => name === `${base}.handoffkit-lock` || (name.startsWith(`${base}.`) && /^\d+(?:\.\d+)?$/.test(name.slice(base.length + 1))),
   );
   const past = new Date(Date.now() - 3_600_000);
   for (const name of temps) utimesSync(path.join(dir, name), past, past);

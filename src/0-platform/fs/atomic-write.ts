@@ -9,7 +9,9 @@
  * temp behind; {@link removeStaleTemps} clears those on the next write.
  *
  * A compare-and-swap (`expected`) compares and renames while holding the file's lock
- * (src/0-platform/fs/file-lock.ts), so two processes changing the same handoff cannot both land.
+ * (src/0-platform/fs/file-lock.ts), so two processes changing the same handoff cannot both land;
+ * it compares again right before the rename and checks what it replaced, so a program that writes
+ * without the lock does not lose its change either.
  *
  * Writes that do not come here, on purpose: appends to `$GITHUB_STEP_SUMMARY` (`stats --summary`
  * and the github reporter's summary, both through src/6-front-ends/cli/step-summary.ts). GitHub's protocol is an
@@ -18,7 +20,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { link, open, readdir, readFile, stat, unlink } from "node:fs/promises";
+import { link, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { FileLockedError, withFileLock } from "./file-lock.js";
@@ -77,13 +79,18 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Test hook: called once the temp file exists, before anything is written to it. */
   onTempCreated?: (tempPath: string) => void | Promise<void>;
+  /** Test hook (compare-and-swap only): called after the last compare, right before the rename. */
+  onCompared?: () => void | Promise<void>;
   /** Test hook: called after the rename, before the read-back. */
   onRenamed?: () => void | Promise<void>;
 }
 
-/** Temp files `write-file-atomic` makes for `file`: `<name>.<decimal uint32>`. */
+/**
+ * Temp files of `file`: `<name>.<decimal uint32>` (write-file-atomic's, and the staged and kept
+ * files of a compare-and-swap), and `<name>.<uint32>.<uint32>` (write-file-atomic's for a staged file).
+ */
 function isTempOf(name: string, base: string): boolean {
-  return name.length > base.length + 1 && name.startsWith(`${base}.`) && /^\d{1,10}$/.test(name.slice(base.length + 1));
+  return name.length > base.length + 1 && name.startsWith(`${base}.`) && /^\d{1,10}(?:\.\d{1,10})?$/.test(name.slice(base.length + 1));
 }
 
 /**
@@ -134,7 +141,7 @@ export async function atomicWrite(file: string, bytes: Uint8Array, options: Atom
   try {
     await withFileLock(abs, async (lock) => {
       await compareCurrent(abs, expected);
-      await writeAndReadBack(abs, bytes, options, () => lock.assertHeld());
+      await swapAndReadBack(abs, bytes, expected, options, () => lock.assertHeld());
     });
   } catch (error) {
     if (error instanceof FileLockedError) throw new AtomicWriteError("locked", abs, error.message, { cause: error });
@@ -142,6 +149,67 @@ export async function atomicWrite(file: string, bytes: Uint8Array, options: Atom
     const code = (error as NodeJS.ErrnoException).code;
     throw new AtomicWriteError("write-failed", abs, `cannot lock ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
   }
+}
+
+/** `<file>.<decimal uint32>`: a name {@link removeStaleTemps} recognises. */
+function tempName(abs: string): string {
+  return `${abs}.${randomBytes(4).readUInt32BE(0)}`;
+}
+
+/**
+ * The compare-and-swap write: the new bytes are staged in a complete, synced file next to `abs`
+ * (write-file-atomic), then, right before the rename, the current bytes are compared again and a
+ * hard link to them is kept. A writer that does not take the lock and changes the file in place
+ * after that compare shows in the kept link: its bytes are put back and the write fails with
+ * `changed`, instead of being silently replaced. (A writer that replaces the file by its own
+ * rename in the microseconds between the compare and ours is not seen: no file system offers a
+ * conditional rename.)
+ */
+async function swapAndReadBack(
+  abs: string,
+  bytes: Uint8Array,
+  expected: Uint8Array | null,
+  options: AtomicWriteOptions,
+  assertLocked: () => Promise<void>,
+): Promise<void> {
+  await removeStaleTemps(abs, options.staleTempAfterMs ?? 60_000);
+  const existing = await stat(abs).catch(() => undefined);
+  const staging = tempName(abs);
+  try {
+    try {
+      await writeAndReadBack(staging, bytes, { ...options, mode: existing ? existing.mode & 0o7777 : options.mode }, undefined, false);
+    } catch (error) {
+      if (!(error instanceof AtomicWriteError)) throw error;
+      const cause = (error.cause as NodeJS.ErrnoException | undefined)?.code ?? (error.cause as Error | undefined)?.message ?? error.failure;
+      throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${cause}); the original is unchanged`, { cause: error });
+    }
+    await assertLocked();
+    await compareCurrent(abs, expected);
+    const kept = existing ? tempName(abs) : undefined;
+    if (kept) await link(abs, kept);
+    await options.onCompared?.();
+    try {
+      await rename(staging, abs);
+    } catch (error) {
+      if (kept) await unlink(kept).catch(() => undefined);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
+    }
+    if (kept) {
+      const replaced = await readFile(kept);
+      if (expected !== null && !sameBytes(replaced, expected)) {
+        await rename(kept, abs);
+        throw new AtomicWriteError("changed", abs, `${abs} was changed by another program while it was being written; that change is kept, nothing written`);
+      }
+      await unlink(kept);
+    }
+  } finally {
+    await unlink(staging).catch(() => undefined);
+  }
+  await syncDirectory(path.dirname(abs));
+  if (process.env[KILL_AT_ENV] === "after-rename") killForTest();
+  await options.onRenamed?.();
+  await readBack(abs, bytes);
 }
 
 /** @throws AtomicWriteError `changed` when the file's bytes are not `expected` (`null`: when it exists). */
@@ -160,8 +228,8 @@ async function compareCurrent(abs: string, expected: Uint8Array | null): Promise
   }
 }
 
-async function writeAndReadBack(abs: string, bytes: Uint8Array, options: AtomicWriteOptions, beforeWrite?: () => Promise<void>): Promise<void> {
-  await removeStaleTemps(abs, options.staleTempAfterMs ?? 60_000);
+async function writeAndReadBack(abs: string, bytes: Uint8Array, options: AtomicWriteOptions, beforeWrite?: () => Promise<void>, final = true): Promise<void> {
+  if (final) await removeStaleTemps(abs, options.staleTempAfterMs ?? 60_000);
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const killAt = process.env[KILL_AT_ENV];
   if (killAt === "before-temp") killForTest();
@@ -187,6 +255,7 @@ async function writeAndReadBack(abs: string, bytes: Uint8Array, options: AtomicW
     const code = (error as NodeJS.ErrnoException).code;
     throw new AtomicWriteError("write-failed", abs, `cannot write ${abs} (${code ?? (error as Error).message}); the original is unchanged`, { cause: error });
   }
+  if (!final) return;
   await syncDirectory(path.dirname(abs));
   if (killAt === "after-rename") killForTest();
   await options.onRenamed?.();

@@ -4,7 +4,7 @@
  * fenced ```json block inside a Markdown handoff.
  */
 import type { Code, Root } from "mdast";
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
 
 /**
  * A node of a JSON record's syntax tree: jsonc-parser's `Node` (https://github.com/microsoft/node-jsonc-parser),
@@ -67,8 +67,41 @@ export function parseJsonRecord(raw: string, offset: number, origin: JsonRecord[
     })),
     tree,
   };
-  if (tree && errors.length === 0) record.data = getNodeValue(tree);
+  if (tree && errors.length === 0) {
+    // Two members of one object with the same name: parsers disagree on which one counts (JSON.parse
+    // keeps the last, others the first), so such a record means different things to different readers.
+    record.errors.push(...duplicateKeys(tree, offset));
+    if (record.errors.length === 0) record.data = getNodeValue(tree);
+  }
   return record;
+}
+
+/** Every member whose name repeats an earlier member of the same object, as a record error at the repeat. */
+function duplicateKeys(tree: JsonNode, offset: number): JsonRecord["errors"] {
+  const found: JsonRecord["errors"] = [];
+  const stack: JsonNode[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as JsonNode;
+    if (node.type === "object") {
+      const seen = new Set<string>();
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0];
+        if (key && typeof key.value === "string") {
+          if (seen.has(key.value)) {
+            found.push({
+              message: `duplicate key ${JSON.stringify(key.value)} in one object: readers disagree on which value counts; keep one`,
+              offset: offset + key.offset,
+              endOffset: offset + key.offset + key.length,
+            });
+          }
+          seen.add(key.value);
+        }
+        const value = property.children?.[1];
+        if (value) stack.push(value);
+      }
+    } else if (node.type === "array") stack.push(...(node.children ?? []));
+  }
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 /** A jsonc-parser error code (`PropertyNameExpected`) in words (`property name expected`). */

@@ -8,6 +8,7 @@ import type { HandoffDocument } from "../../2-parse/document/model.js";
 import { parseDocument } from "../../2-parse/document/parse.js";
 import type { MaskedDiagnostic } from "../../3-check/engine/diagnostic.js";
 import { planSeal, SealError } from "../../3-check/integrity/seal.js";
+import { verifyIntegrity, type VerifyStatus } from "../../3-check/integrity/verify.js";
 import { sourceFromBytes } from "../../1-load/read.js";
 import { documentSecrets } from "../../3-check/secrets/document.js";
 import type { SecretMatch } from "../../3-check/secrets/scan.js";
@@ -38,8 +39,10 @@ export interface RedactPlan {
   /** The new text (without BOM). */
   text: string;
   redactions: Redaction[];
-  /** The document carried an `integrity` value and was sealed again; its new digest. */
+  /** The document carried an `integrity` value that held and was sealed again; its new digest. */
   resealedDigest: string | undefined;
+  /** The document's seal did not hold before redaction (its verify status); it was left as it was, not renewed. */
+  sealBroken?: VerifyStatus;
   /** Nothing to redact: `bytes` are the original bytes. */
   unchanged: boolean;
 }
@@ -113,7 +116,11 @@ export function planRedaction(document: HandoffDocument, diagnostics: readonly M
   if (problems(redacted) > problems(document)) throw new RedactError("the redacted document would not parse as the original does; redact it by hand");
   let resealedDigest: string | undefined;
   const integrity = document.format === "markdown" ? document.frontmatter?.data?.integrity : undefined;
-  if (integrity !== undefined && integrity !== null) {
+  // Only a seal that held is renewed: sealing a body whose seal was already broken would turn the
+  // evidence of tampering into `integrity ok`. The old value is then kept (and still fails).
+  const seal = integrity !== undefined && integrity !== null ? verifyIntegrity(document).status : undefined;
+  const sealBroken = seal !== undefined && seal !== "ok" && seal !== "line-endings" ? seal : undefined;
+  if (seal !== undefined && !sealBroken) {
     try {
       const plan = planSeal(redacted);
       resealedDigest = plan.digest;
@@ -124,5 +131,5 @@ export function planRedaction(document: HandoffDocument, diagnostics: readonly M
       throw error;
     }
   }
-  return { bytes, text, redactions, resealedDigest, unchanged: false };
+  return { bytes, text, redactions, resealedDigest, ...(sealBroken ? { sealBroken } : {}), unchanged: false };
 }

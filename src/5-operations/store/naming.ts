@@ -7,8 +7,8 @@
  * Source: the public repos 0mandrock1/handoff-skills and hatch3r/hatch3r (v2.x).
  */
 import { randomBytes } from "node:crypto";
-import { realpathSync } from "node:fs";
 import path from "node:path";
+import { safeRealpath } from "../../0-platform/fs/real-path.js";
 
 /** A kebab-case slug of at most 60 characters (`lint pipeline!` → `lint-pipeline`). */
 export function slugify(text: string): string {
@@ -78,15 +78,4 @@ export function resolveInside(root: string, name: string): string {
     throw new StoreEscapeError(`'${name}' resolves outside the store (symbolic link)`);
   }
   return candidate;
-}
-
-function safeRealpath(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    // Not there (yet): check the parent that exists, then re-append the rest.
-    const parent = path.dirname(p);
-    if (parent === p) return p;
-    return path.join(safeRealpath(parent), path.basename(p));
-  }
 }

@@ -11,6 +11,8 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { isInsideReal, safeRealpath } from "../../0-platform/fs/real-path.js";
+import { StoreEscapeError } from "./naming.js";
 
 /** Where a store is and how it was found. */
 export interface StoreLocation {
@@ -56,19 +58,29 @@ function claudeConfigDir(cwd: string): string | undefined {
   }
 }
 
+/** What the user names themselves (a flag, their environment): a store there may lie anywhere. */
+const EXPLICIT_REASONS = new Set(["--dir", "$HANDOFF_DIR"]);
+
 /**
- * Finds the store for `cwd`. Never creates anything.
+ * Finds the store for `cwd`. Never creates anything. A store found through the project's own files
+ * (a setting in `.claude/handoff.json`, a folder that is a symbolic link) must stay inside the
+ * project once symbolic links are followed: a cloned repository must not move reads and writes
+ * elsewhere. Only `--dir` and `$HANDOFF_DIR`, which the user sets, may point outside.
  * @returns the first location that applies; the contract's default `<cwd>/.handoffs/` otherwise.
+ * @throws StoreEscapeError when a store found through the project's files resolves outside it.
  */
 export function resolveStore(options: ResolveOptions): StoreLocation {
   const { cwd, env, profile } = options;
-  const loc = (root: string, layout: StoreLocation["layout"], p: string, reason: string): StoreLocation => ({
-    root: path.resolve(cwd, root),
-    layout,
-    profile: p,
-    reason,
-    exists: isDir(path.resolve(cwd, root)),
-  });
+  const loc = (root: string, layout: StoreLocation["layout"], p: string, reason: string): StoreLocation => {
+    const absolute = path.resolve(cwd, root);
+    if (!EXPLICIT_REASONS.has(reason) && !isInsideReal(cwd, absolute)) {
+      throw new StoreEscapeError(
+        `the handoff store ${root} (${reason}) resolves outside the project, to ${safeRealpath(absolute)}; ` +
+          "a project's own files may not move the store elsewhere: name it with --dir or $HANDOFF_DIR to use it",
+      );
+    }
+    return { root: absolute, layout, profile: p, reason, exists: isDir(absolute) };
+  };
   if (options.dir) return loc(options.dir, isDir(path.join(path.resolve(cwd, options.dir), "active")) ? "hatch3r" : "flat", profile ?? "generic", "--dir");
   const want = (p: string) => profile === undefined || profile === p;
   if (want("hatch3r")) {

@@ -3,6 +3,7 @@
  * writes or refreshes the sno progress record's machine block from the live checkout;
  * `handoff checkpoint --verify FILE` compares the record with the checkout it names.
  */
+import { textLines } from "../../4-report/controls.js";
 import type { Command } from "commander";
 import { checkpointLines, checkpointRecord, type CheckpointOptions } from "../../5-operations/checkpoint.js";
 import { addCommand } from "./command.js";
@@ -23,7 +24,7 @@ export async function runCheckpoint(file: string, options: CheckpointCommandOpti
     io.stderr.write(`handoff: ${result.reason}\n`);
     return EXIT.findings;
   }
-  io.stdout.write(`${checkpointLines(result).join("\n")}\n`);
+  io.stdout.write(textLines(checkpointLines(result)));
   return result.mode === "verify" && result.drift.length > 0 ? EXIT.findings : EXIT.ok;
 }
 

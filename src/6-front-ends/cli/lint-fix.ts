@@ -4,6 +4,7 @@
  * when the file changed meanwhile); `--fix-dry-run` prints the masked diff instead. What was done
  * goes to standard error, so the report on standard output stays one format.
  */
+import { textLines } from "../../4-report/controls.js";
 import { ConfigError } from "../../3-check/engine/config.js";
 import { fixHandoffs, fixSummary } from "../../5-operations/fix.js";
 import { EXIT, type CommandIO } from "./io.js";
@@ -35,15 +36,14 @@ export async function runLintFix(paths: string[], options: LintCommandOptions & 
     );
     let exit: number = EXIT.ok;
     for (const file of result.files) {
-      for (const skip of file.skipped) io.stderr.write(`handoff lint: ${file.path}:${skip.line} ${skip.ruleId} not fixed: ${skip.reason}\n`);
-      if (file.status === "would-fix") {
-        io.stderr.write(`handoff lint: ${file.path}: would fix ${fixSummary(file)}\n`);
-        for (const line of file.diff ?? []) io.stderr.write(`  ${line}\n`);
-      } else if (file.status === "fixed") io.stderr.write(`handoff lint: ${file.path}: fixed ${fixSummary(file)}\n`);
+      const lines = file.skipped.map((skip) => `handoff lint: ${file.path}:${skip.line} ${skip.ruleId} not fixed: ${skip.reason}`);
+      if (file.status === "would-fix") lines.push(`handoff lint: ${file.path}: would fix ${fixSummary(file)}`, ...(file.diff ?? []).map((line) => `  ${line}`));
+      else if (file.status === "fixed") lines.push(`handoff lint: ${file.path}: fixed ${fixSummary(file)}`);
       else if (file.status === "failed") {
-        io.stderr.write(`handoff lint: ${file.path}: not fixed: ${file.reason}\n`);
+        lines.push(`handoff lint: ${file.path}: not fixed: ${file.reason}`);
         exit = EXIT.usage;
       }
+      io.stderr.write(textLines(lines));
     }
     return exit;
   } catch (error) {

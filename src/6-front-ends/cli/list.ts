@@ -40,7 +40,10 @@ function padColumns(text: string, columns: number): string {
 /** The table, aligned in terminal columns (string-width: wide and combining characters counted as a terminal shows them). */
 function table(rows: readonly ListRow[]): string {
   const header = ["id", "profile", "store", "status", "branch", "updated", "summary", "health"];
-  const cells = rows.map((r) => [r.id, r.profile, r.store, r.status, r.branch, r.updated, truncateColumns(r.summary, SUMMARY_COLUMNS), r.health.text]);
+  // Each cell on one line: a line break in a file name or a field cannot start a row of its own.
+  const cells = rows.map((r) =>
+    [r.id, r.profile, r.store, r.status, r.branch, r.updated, truncateColumns(r.summary, SUMMARY_COLUMNS), r.health.text].map((cell) => escapeControls(cell)),
+  );
   const widths = header.map((h, i) => Math.max(stringWidth(h), ...cells.map((c) => stringWidth(c[i] as string))));
   const fmt = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : padColumns(x, widths[i] as number))).join("  ");
   return `${[fmt(header), ...cells.map(fmt)].join("\n")}\n`;

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { handoffLog, logLines } from "../../5-operations/log.js";
-import { escapeControls } from "../../4-report/controls.js";
+import { textLines } from "../../4-report/controls.js";
 import { addCommand } from "./command.js";
 import { textFormatOption } from "./format-names.js";
 import { EXIT, type CommandIO } from "./io.js";
@@ -19,7 +19,7 @@ export async function runLog(id: string, options: LogCommandOptions, io: Command
   const result = await handoffLog(id, io);
   if (options.format === "json")
     io.stdout.write(`${JSON.stringify({ ref: result.ref, id: result.id, paths: result.paths, commits: result.commits }, null, 2)}\n`);
-  else io.stdout.write(escapeControls(`${logLines(result).join("\n")}\n`, { multiline: true }));
+  else io.stdout.write(textLines(logLines(result)));
   return EXIT.ok;
 }
 

@@ -3,6 +3,7 @@
  * exit 0 every file redacted or clean (with `--dry-run`: nothing to redact), 1 with `--dry-run`
  * when a file holds values to redact, 2 when a file is unusable or cannot be redacted or written.
  */
+import { textLines } from "../../4-report/controls.js";
 import type { Command } from "commander";
 import { redactHandoffs, redactLines, type RedactOptions } from "../../5-operations/redact.js";
 import { addCommand } from "./command.js";
@@ -19,7 +20,7 @@ export async function runRedact(files: string[], options: RedactCommandOptions, 
   const result = await redactHandoffs(files, options, io);
   let exit: number = EXIT.ok;
   for (const file of result.files) {
-    io.stdout.write(`${redactLines(file).join("\n")}\n`);
+    io.stdout.write(textLines(redactLines(file)));
     exit = Math.max(exit, EXIT_OF[file.status]);
   }
   return exit;

@@ -3,6 +3,7 @@
  * every file sealed (or already), 1 a file refused for secret or injection findings, 2 a file that
  * cannot be sealed or written (it is then unchanged).
  */
+import { textLines } from "../../4-report/controls.js";
 import type { Command } from "commander";
 import type { Rule } from "../../3-check/engine/rule.js";
 import { sealFiles, sealHandoffs, sealLine, type SealOptions, type SealResult } from "../../5-operations/seal.js";
@@ -18,7 +19,7 @@ export type SealCommandOptions = SealOptions;
 function report(result: SealResult, options: SealCommandOptions, io: CommandIO): number {
   let exit: number = EXIT.ok;
   for (const file of result.files) {
-    io.stdout.write(`${sealLine(file, options)}\n`);
+    io.stdout.write(textLines([sealLine(file, options)]));
     const code = file.status === "failed" ? EXIT.usage : file.status === "refused" || (file.blocking.count > 0 && !options.force) ? EXIT.findings : EXIT.ok;
     exit = Math.max(exit, code);
   }

@@ -2,6 +2,7 @@
  * `handoff status ID NEW`: an explicit status transition, refused when hatch3r's lifecycle does not
  * allow it.
  */
+import { textLines } from "../../4-report/controls.js";
 import type { Command } from "commander";
 import { setStatus, statusLines } from "../../5-operations/status.js";
 import type { StoreOptions } from "../../5-operations/store-access.js";
@@ -13,7 +14,7 @@ import { storeOption } from "./store-backend.js";
 /** Runs `status`. @returns 0 changed, 1 refused, 2 usage or unusable (thrown). */
 export async function runStatus(id: string, to: string, options: StoreOptions, io: CommandIO): Promise<number> {
   const { result, refused } = await setStatus(id, to, options, io);
-  const lines = `${statusLines(result).join("\n")}\n`;
+  const lines = textLines(statusLines(result));
   if (!result.changed) {
     io.stderr.write(lines);
     return EXIT.findings;

@@ -3,7 +3,7 @@
  */
 import type { Command } from "commander";
 import { syncHandoffs, syncLines } from "../../5-operations/sync.js";
-import { escapeControls } from "../../4-report/controls.js";
+import { textLines } from "../../4-report/controls.js";
 import { addCommand } from "./command.js";
 import { textFormatOption } from "./format-names.js";
 import { EXIT, type CommandIO } from "./io.js";
@@ -17,7 +17,7 @@ export interface SyncCommandOptions {
 export async function runSync(remote: string | undefined, options: SyncCommandOptions, io: CommandIO): Promise<number> {
   const result = await syncHandoffs(remote, io);
   if (options.format === "json") io.stdout.write(`${JSON.stringify({ remote: result.remote, stores: result.stores }, null, 2)}\n`);
-  else io.stdout.write(escapeControls(`${syncLines(result).join("\n")}\n`, { multiline: true }));
+  else io.stdout.write(textLines(syncLines(result)));
   const n = result.conflicts;
   if (n > 0)
     io.stderr.write(

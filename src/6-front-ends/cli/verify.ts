@@ -4,6 +4,7 @@
  * marker, `--bytes N`, `--sha256 HEX` on the raw bytes). `--git` adds the drift between what a
  * hatch3r or verified-delivery document recorded about git and the live repository (read-only).
  */
+import { textLines } from "../../4-report/controls.js";
 import type { Command } from "commander";
 import { verifyHandoffs, verifyLines, type VerifyFileResult } from "../../5-operations/verify.js";
 import { addCommand } from "./command.js";
@@ -51,7 +52,7 @@ export async function runVerify(files: string[], options: VerifyCommandOptions, 
   const result = await verifyHandoffs(files, { brief: options.brief, bytes: parseBytes(options.bytes), sha256, git: options.git, repo: options.repo }, io);
   let exit: number = EXIT.ok;
   for (const file of result.files) {
-    io.stdout.write(`${verifyLines(file).join("\n")}\n`);
+    io.stdout.write(textLines(verifyLines(file)));
     exit = Math.max(exit, exitFor(file));
   }
   return exit;
