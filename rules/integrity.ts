@@ -1,5 +1,6 @@
 /**
- * integrity: the `integrity` frontmatter value (`sha256:` + 64 lowercase hex) matches the body.
+ * integrity: the `integrity` frontmatter value (`sha256:` + 64 lowercase hex) matches the body, and
+ * `integrity_frontmatter`, when present, matches the frontmatter's values.
  * hatch3r documents use hatch3r's digest; every other Markdown profile uses handoffkit's canonical
  * form (see `src/3-check/integrity/digest.ts` and `rules/integrity.md`). When only the line endings changed
  * since sealing, the finding says so instead of calling the document tampered.
@@ -10,7 +11,7 @@ import type { Rule, TextEdit } from "../src/3-check/engine/rule.js";
 import { replacementEdit } from "../src/3-check/engine/text-edit.js";
 import { sealedDocumentText } from "../src/3-check/integrity/seal.js";
 import type { Severity, SeveritySetting } from "../src/3-check/engine/diagnostic.js";
-import { checkIntegrity, INTEGRITY_PATTERN, integrityBody } from "../src/3-check/integrity/digest.js";
+import { checkIntegrity, FRONTMATTER_INTEGRITY_KEY, frontmatterDigest, INTEGRITY_PATTERN, integrityBody } from "../src/3-check/integrity/digest.js";
 import { schemaDefines, schemaRequires } from "../src/2-parse/profiles/schema-coverage.js";
 
 /** Options of the integrity rule. */
@@ -39,7 +40,7 @@ export const integrity: Rule<IntegrityOptions> = {
   meta: {
     id: "integrity",
     code: "HK011",
-    description: "The frontmatter's integrity digest matches the body (hatch3r's digest, or the canonical form).",
+    description: "The frontmatter's integrity digest matches the body (hatch3r's digest), and integrity_frontmatter the frontmatter's values.",
     defaultSeverity: "error",
     profiles: "all",
     formats: ["markdown"],
@@ -49,6 +50,9 @@ export const integrity: Rule<IntegrityOptions> = {
       missing: "No 'integrity' value: the body cannot be checked for changes (run 'handoff seal')",
       malformed: "'integrity' {{value}} is malformed: expected sha256: followed by 64 lowercase hex digits",
       mismatch: "Integrity mismatch: the body changed after sealing (recorded {{recorded}}, computed {{computed}})",
+      frontmatterMismatch:
+        "Integrity mismatch: the frontmatter's values changed after sealing (integrity_frontmatter recorded {{recorded}}, computed {{computed}})",
+      frontmatterMalformed: "'integrity_frontmatter' {{value}} is malformed: expected sha256: followed by 64 lowercase hex digits",
       lineEndings:
         "Integrity matches only with the line endings converted back ({{rewrite}}): the line endings were rewritten after sealing (e.g. by git core.autocrlf), the content is unchanged; add '*.md text eol=lf' to .gitattributes",
     },
@@ -82,6 +86,19 @@ export const integrity: Rule<IntegrityOptions> = {
         context.report({ messageId: "malformed", data: { value: shown.length > 40 ? `${shown.slice(0, 37)}...` : shown }, ...at });
       }
       return;
+    }
+    const values = data?.[FRONTMATTER_INTEGRITY_KEY];
+    if (data && values !== undefined && values !== null) {
+      const valuesAt = frontmatterNodeOffsets(frontmatter, [FRONTMATTER_INTEGRITY_KEY]);
+      if (typeof values !== "string" || !INTEGRITY_PATTERN.test(values)) {
+        const shown = JSON.stringify(values) ?? String(values);
+        context.report({ messageId: "frontmatterMalformed", data: { value: shown.length > 40 ? `${shown.slice(0, 37)}...` : shown }, ...valuesAt });
+      } else {
+        const computed = frontmatterDigest(data);
+        if (computed !== values) {
+          context.report({ messageId: "frontmatterMismatch", data: { recorded: short(values), computed: short(computed) }, ...valuesAt, ...sealFix(document) });
+        }
+      }
     }
     const result = checkIntegrity(value, integrityBody(document.text, document.bodyOffset));
     if (result.status === "match") return;

@@ -94,7 +94,9 @@ describe("handoff checkpoint on a sealed record", () => {
     expect(run.stdout).toMatch(/^checkpoint 2 of 2026-03-02T10:00:00Z: main at [0-9a-f]{12}, 3 uncommitted paths; re-sealed sha256:[0-9a-f]{64}\n$/);
     const verify = await cli(["verify", rel], repo.root);
     expect(verify.code).toBe(0);
-    expect(verify.stdout).toBe(`${rel}: integrity ok ${/re-sealed (\S+)/.exec(run.stdout)?.[1]}\n`);
+    expect(verify.stdout).toBe(
+      `${rel}: integrity ok ${/re-sealed (\S+)/.exec(run.stdout)?.[1]} (the body, and the frontmatter's values: integrity_frontmatter)\n`,
+    );
     expect(readFileSync(path.join(repo.root, rel), "utf8")).toContain("- ?? src/more.ts sha256:");
     expect((await cli(["lint", "--no-config", "--now", LATER, rel], repo.root)).stdout).toBe("✔ 1 file checked, no problems\n");
   });

@@ -21,8 +21,8 @@ describe("corpus/trust", () => {
     );
     expect(run.code).toBe(1);
     expect(run.stdout.split("\n")).toEqual([
-      `corpus/trust/sealed-hatch3r.md: integrity ok ${SEALED}`,
-      `corpus/trust/expired-hatch3r.md: integrity ok ${SEALED}`,
+      `corpus/trust/sealed-hatch3r.md: integrity ok ${SEALED} (the body only: the frontmatter is not sealed; 'handoff seal' adds integrity_frontmatter)`,
+      `corpus/trust/expired-hatch3r.md: integrity ok ${SEALED} (the body only: the frontmatter is not sealed; 'handoff seal' adds integrity_frontmatter)`,
       `corpus/trust/tampered-hatch3r.md: integrity mismatch: the body changed after sealing (recorded ${SEALED}, computed sha256:7fd03932c36a256416895bfa5cbcdff5d82355120fffcf4c6c8281439a9d2940)`,
       "corpus/trust/crlf-rewritten-hatch3r.md: line endings rewritten since sealing (sealed with LF, now CRLF); the content is unchanged: add '*.md text eol=lf' to .gitattributes and re-check out the file",
       "",

@@ -118,9 +118,11 @@ describe("handoff lint --fix", () => {
     const result = await handoff("lint", "--fix", "--fix-type", "line-endings,integrity", "HANDOFF-demo.md");
     expect(result.stderr).toBe("handoff lint: HANDOFF-demo.md: fixed line-endings, integrity\n");
     const after = readFileSync(file, "utf8");
-    expect(after).toMatch(/^---\r\nstatus: open\r\nintegrity: sha256:[0-9a-f]{64}\r\n---\r\n/);
-    expect(after.replace(/integrity: sha256:[0-9a-f]{64}\r\n/, "")).toBe(mixed.replace(/\r?\n/g, "\r\n"));
-    expect((await handoff("verify", "HANDOFF-demo.md")).stdout).toMatch(/^HANDOFF-demo\.md: integrity ok sha256:[0-9a-f]{64}\n$/);
+    expect(after).toMatch(/^---\r\nstatus: open\r\nintegrity: sha256:[0-9a-f]{64}\r\nintegrity_frontmatter: sha256:[0-9a-f]{64}\r\n---\r\n/);
+    expect(after.replace(/integrity: sha256:[0-9a-f]{64}\r\nintegrity_frontmatter: sha256:[0-9a-f]{64}\r\n/, "")).toBe(mixed.replace(/\r?\n/g, "\r\n"));
+    expect((await handoff("verify", "HANDOFF-demo.md")).stdout).toMatch(
+      /^HANDOFF-demo\.md: integrity ok sha256:[0-9a-f]{64} \(the body, and the frontmatter's values: integrity_frontmatter\)\n$/,
+    );
   });
 
   it("adds missing section skeletons only with --fix-type layout, in the profile's order (so section-order stays quiet), and seals an unsealed document only when integrity is named", async () => {
@@ -134,7 +136,7 @@ describe("handoff lint --fix", () => {
     expect(readFileSync(file, "utf8")).toBe(missing.replace("## Next action\n", "## Unresolved work\n\nNot recorded yet.\n\n## Next action\n"));
     expect((await handoff("lint", "--format", "json", "HANDOFF-demo.md")).stdout).not.toContain("section-order");
     await handoff("lint", "--fix", "--fix-type", "integrity", "HANDOFF-demo.md");
-    expect(readFileSync(file, "utf8")).toMatch(/^---\nstatus: open\nintegrity: sha256:[0-9a-f]{64}\n---\n/);
+    expect(readFileSync(file, "utf8")).toMatch(/^---\nstatus: open\nintegrity: sha256:[0-9a-f]{64}\nintegrity_frontmatter: sha256:[0-9a-f]{64}\n---\n/);
   });
 
   it("refuses an unknown --fix-type and --fix with --stdin-filename", async () => {

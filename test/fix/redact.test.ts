@@ -59,9 +59,17 @@ describe("handoff redact", () => {
     const after = readFileSync(file);
     expect([...after.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const digest = /sealed again (sha256:[0-9a-f]{64})/.exec(result.stdout)![1];
-    expect(after.subarray(3).toString("utf8")).toBe(REDACTED.replace("status: open\r\n", `status: open\r\nintegrity: ${digest}\r\n`));
+    expect(after.subarray(3).toString("utf8")).toMatch(/\r\nintegrity_frontmatter: sha256:[0-9a-f]{64}\r\n/);
+    expect(
+      after
+        .subarray(3)
+        .toString("utf8")
+        .replace(/integrity_frontmatter: sha256:[0-9a-f]{64}\r\n/, ""),
+    ).toBe(REDACTED.replace("status: open\r\n", `status: open\r\nintegrity: ${digest}\r\n`));
     expect(sealed.toString("utf8")).toContain("integrity: sha256:");
-    expect((await handoff("verify", "HANDOFF.md")).stdout).toBe(`HANDOFF.md: integrity ok ${digest}\n`);
+    expect((await handoff("verify", "HANDOFF.md")).stdout).toBe(
+      `HANDOFF.md: integrity ok ${digest} (the body, and the frontmatter's values: integrity_frontmatter)\n`,
+    );
   });
 
   it("#11 does not seal again a document whose seal was already broken: the tampering stays visible", async () => {

@@ -57,7 +57,8 @@ export function crashSafetyCases(POINTS: readonly KillPoint[]): void {
         const child = handoff(repo.root, ["seal", "HANDOFF.md"], point);
         expect(child.signal).toBe("SIGKILL");
         const after = readFileSync(file, "utf8");
-        const sealedPattern = /^---\r\ntitle: Crash test {3}# keep this comment\r\nstatus: open\r\nintegrity: sha256:[0-9a-f]{64}\r\n---\r\n/;
+        const sealedPattern =
+          /^---\r\ntitle: Crash test {3}# keep this comment\r\nstatus: open\r\nintegrity: sha256:[0-9a-f]{64}\r\nintegrity_frontmatter: sha256:[0-9a-f]{64}\r\n---\r\n/;
         if (point === "after-rename") expect(after).toMatch(sealedPattern);
         else expect(after).toBe(ORIGINAL);
         expect(after === ORIGINAL || (sealedPattern.test(after) && after.endsWith(ORIGINAL.slice(ORIGINAL.indexOf("---\r\n\r\n# Handoff") + 3)))).toBe(true);
@@ -70,7 +71,9 @@ export function crashSafetyCases(POINTS: readonly KillPoint[]): void {
         expect(readdirSync(repo.root).filter((n) => n.startsWith("HANDOFF.md"))).toEqual(
           point === "after-rename" ? ["HANDOFF.md", "HANDOFF.md.handoffkit-lock"] : ["HANDOFF.md"],
         );
-        expect(handoff(repo.root, ["verify", "HANDOFF.md"]).stdout).toMatch(/^HANDOFF\.md: integrity ok sha256:[0-9a-f]{64}\n$/);
+        expect(handoff(repo.root, ["verify", "HANDOFF.md"]).stdout).toMatch(
+          /^HANDOFF\.md: integrity ok sha256:[0-9a-f]{64} \(the body, and the frontmatter's values: integrity_frontmatter\)\n$/,
+        );
       });
     }
 

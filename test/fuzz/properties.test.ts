@@ -85,7 +85,7 @@ const decode = (bytes: Uint8Array) => new TextDecoder("utf-8").decode(bytes);
 describe(`fuzz: seal (${RUNS} runs)`, () => {
   let sealedCount = 0;
   it(
-    "seal then verify passes, sealing changes only the integrity line (a JSON member), and sealing again changes nothing",
+    "seal then verify passes, sealing changes only the two digest lines (JSON members), and sealing again changes nothing",
     () => {
       fc.assert(
         fc.property(markdownArb, fc.constantFrom("\n", "\r\n"), fc.boolean(), (text, eol, bom) => {
@@ -103,27 +103,37 @@ describe(`fuzz: seal (${RUNS} runs)`, () => {
           }
           sealedCount++;
           const resealed = parseDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"));
-          expect(verifyIntegrity(resealed)).toEqual({ status: "ok", message: `integrity ok ${plan.digest}` });
+          expect(verifyIntegrity(resealed)).toEqual({
+            status: "ok",
+            message: `integrity ok ${plan.digest} (the body, and the frontmatter's values: integrity_frontmatter)`,
+          });
           // The BOM stays exactly as it was.
           expect(plan.bytes[0] === 0xef && plan.bytes[1] === 0xbb && plan.bytes[2] === 0xbf).toBe(bom);
           const { removed, added } = changedLines(decode(bytes), decode(plan.bytes));
+          const digestLine = new RegExp(`^(["']?)integrity\\1[ \\t]*[:=][ \\t]*(["']?)${plan.digest}\\2`);
+          const valuesLine = new RegExp(`^(["']?)integrity_frontmatter\\1[ \\t]*[:=][ \\t]*(["']?)${plan.frontmatterDigest}\\2`);
           if (plan.unchanged) {
             expect(added).toEqual([]);
           } else if (!document.frontmatter) {
             expect(removed).toEqual([]);
-            expect(added.map((l) => l.replace(/\r?\n$/, ""))).toEqual(["---", `integrity: ${plan.digest}`, "---"]);
+            expect(added.map((l) => l.replace(/\r?\n$/, ""))).toEqual([
+              "---",
+              `integrity: ${plan.digest}`,
+              `integrity_frontmatter: ${plan.frontmatterDigest}`,
+              "---",
+            ]);
           } else if (document.frontmatter.language === "json") {
-            // One member added after the last, on its line: only those characters are new.
+            // Members added after the last (or a stale value replaced): only those characters are new.
             const change = changedChars(decode(bytes), decode(plan.bytes));
-            expect(change.removed).toBe("");
-            expect(change.added).toMatch(new RegExp(`^,\\s*"integrity"\\s*:\\s*"${plan.digest}"$`));
+            expect(change.added).toMatch(new RegExp(`"integrity_frontmatter"\\s*:\\s*"${plan.frontmatterDigest}"$`));
+            expect(decode(plan.bytes)).toContain(plan.digest);
           } else {
-            expect(removed.length).toBeLessThanOrEqual(1);
-            // The key may be written quoted ("integrity": …); the value keeps its quote style; TOML
-            // writes `integrity = "…"`.
-            for (const line of removed) expect(line).toMatch(/^(["']?)integrity\1[ \t]*[:=]/);
-            expect(added).toHaveLength(1);
-            expect(added[0]).toMatch(new RegExp(`^(["']?)integrity\\1[ \\t]*[:=][ \\t]*(["']?)${plan.digest}\\2`));
+            // At most the two digest lines go; the value keeps its quote style; TOML writes `key = "…"`.
+            expect(removed.length).toBeLessThanOrEqual(2);
+            for (const line of removed) expect(line).toMatch(/^(["']?)integrity(?:_frontmatter)?\1[ \t]*[:=]/);
+            expect(added.length).toBeGreaterThanOrEqual(1);
+            expect(added.length).toBeLessThanOrEqual(2);
+            for (const line of added) expect(digestLine.test(line) || valuesLine.test(line)).toBe(true);
           }
           const again = planSeal(buildDocument(sourceFromBytes("doc.md", plan.bytes, "/repo"), session).document);
           expect(again.unchanged).toBe(true);

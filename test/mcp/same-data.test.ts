@@ -93,7 +93,7 @@ describe("the MCP tools and the commands return the same data", () => {
     expect(fromTool.structured).toMatchObject({ status: "saved", findings: [] });
     const viaTool = readFileSync(path.join(repo.root, fromTool.structured.path as string), "utf8");
     expect(readFileSync(path.join(repo.root, written), "utf8")).toBe(viaTool);
-    expect(viaTool).toMatch(/^---\nintegrity: sha256:[0-9a-f]{64}\n---\n# HANDOFF demo 20260302T1000Z\n/);
+    expect(viaTool).toMatch(/^---\nintegrity: sha256:[0-9a-f]{64}\nintegrity_frontmatter: sha256:[0-9a-f]{64}\n---\n# HANDOFF demo 20260302T1000Z\n/);
 
     repo.write("bare.md", "# x\n");
     const refusedCli = await cli("new", "--from", "bare.md", "--profile", "hatch3r");

@@ -67,7 +67,10 @@ describe("handoff mcp over stdio", () => {
     expect(out.id).toBe(path.basename(out.path as string, ".md"));
     const bytes = readFileSync(path.join(repo.root, out.path as string));
     const text = bytes.toString("utf8");
-    expect(text).toBe(`---\nintegrity: ${out.digest as string}\n---\n${contractHandoff()}`);
+    // integrity_frontmatter: the digest of no values, SHA-256 of `{}`.
+    expect(text).toBe(
+      `---\nintegrity: ${out.digest as string}\nintegrity_frontmatter: sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n---\n${contractHandoff()}`,
+    );
     expect(out.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     // The digest covers the trimmed body after the frontmatter (src/3-check/integrity/digest.ts).
     expect(out.digest).toBe(`sha256:${sha256Hex(new TextEncoder().encode(contractHandoff().trim()))}`);

@@ -42,7 +42,9 @@ describe("MCP tools", () => {
   it("handoff_write returns the sealed text as storage_unresolved when the store does not outlive the session", async () => {
     const out = await TOOL_HANDLERS.handoff_write!({ content: contractHandoff(), profile: "contract" }, { cwd: repo.root, env: { HANDOFF_EPHEMERAL: "1" } });
     expect(out.structured).toMatchObject({ status: "storage_unresolved", path: null, reason: "HANDOFF_EPHEMERAL=1" });
-    expect(out.structured.text).toBe(`---\nintegrity: ${out.structured.digest as string}\n---\n${contractHandoff()}`);
+    expect(out.structured.text).toBe(
+      `---\nintegrity: ${out.structured.digest as string}\nintegrity_frontmatter: sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n---\n${contractHandoff()}`,
+    );
     expect(existsSync(path.join(repo.root, ".handoffs"))).toBe(false);
   });
 

@@ -2,11 +2,16 @@
  * The rules that offer fixes, through the rule tester (test/helpers/rule-tester.ts): each fix's
  * output after one pass, and that a second pass changes nothing.
  */
+import { createHash } from "node:crypto";
 import { lineEndings } from "../../rules/line-endings.js";
 import { integrity } from "../../rules/integrity.js";
 import { markdownlint } from "../../rules/markdownlint.js";
 import { requiredSections } from "../../rules/required-sections.js";
 import { RuleTester } from "../helpers/rule-tester.js";
+
+/** sha256 of {"status":"closed"}: the frontmatter digest of the edited values, in full and as messages shorten it. */
+const FM_CLOSED_FULL = createHash("sha256").update('{"status":"closed"}').digest("hex");
+const FM_CLOSED = `sha256:${FM_CLOSED_FULL.slice(0, 12)}…`;
 
 RuleTester(lineEndings, {
   valid: ["# Handoff\n\nText.\n", "# Handoff\r\n\r\nText.\r\n", { name: "one line, no ending", text: "# Handoff" }],
@@ -53,12 +58,31 @@ RuleTester(integrity, {
   valid: ["# No seal\n\nText.\n"],
   invalid: [
     {
+      name: "a frontmatter whose values changed after sealing: reported at integrity_frontmatter, the fix seals the values as they are",
+      text: "---\nstatus: open\nintegrity: sha256:3cfb43d9681944d18436495adf5e57ccd3ed474efd930da16a5f6326829dd691\nintegrity_frontmatter: sha256:bc99066a8b813e763201c114d47dd9300710ba0acf1c4e522ae78e2c5c473b87\n---\n# Handoff\n\nText.\n".replace(
+        "status: open",
+        "status: closed",
+      ),
+      errors: [
+        { messageId: "frontmatterMismatch", data: { recorded: "sha256:bc99066a8b81…", computed: FM_CLOSED }, line: 4, column: 24, endLine: 4, endColumn: 95 },
+      ],
+      output: `---\nstatus: closed\nintegrity: sha256:3cfb43d9681944d18436495adf5e57ccd3ed474efd930da16a5f6326829dd691\nintegrity_frontmatter: sha256:${FM_CLOSED_FULL}\n---\n# Handoff\n\nText.\n`,
+    },
+    {
+      name: "a malformed integrity_frontmatter",
+      text: "---\nstatus: open\nintegrity: sha256:3cfb43d9681944d18436495adf5e57ccd3ed474efd930da16a5f6326829dd691\nintegrity_frontmatter: nope\n---\n# Handoff\n\nText.\n",
+      errors: [{ messageId: "frontmatterMalformed", data: { value: '"nope"' }, line: 4, column: 24, endLine: 4, endColumn: 28 }],
+      output: null,
+    },
+    {
       name: "a seal that no longer matches: the fix writes the digest of the text as it is",
       text: "---\nstatus: open\nintegrity: sha256:0000000000000000000000000000000000000000000000000000000000000000\n---\n# Handoff\n\nText.\n",
       errors: [
         { messageId: "mismatch", data: { recorded: "sha256:000000000000…", computed: "sha256:3cfb43d96819…" }, line: 3, column: 12, endLine: 3, endColumn: 83 },
       ],
-      output: "---\nstatus: open\nintegrity: sha256:3cfb43d9681944d18436495adf5e57ccd3ed474efd930da16a5f6326829dd691\n---\n# Handoff\n\nText.\n",
+      // …and seals the frontmatter's values too: {"status":"open"}.
+      output:
+        "---\nstatus: open\nintegrity: sha256:3cfb43d9681944d18436495adf5e57ccd3ed474efd930da16a5f6326829dd691\nintegrity_frontmatter: sha256:bc99066a8b813e763201c114d47dd9300710ba0acf1c4e522ae78e2c5c473b87\n---\n# Handoff\n\nText.\n",
     },
   ],
 });

@@ -110,3 +110,35 @@ export function checkIntegrity(recorded: string, body: string): IntegrityCheck {
   }
   return { status: "mismatch", computed };
 }
+
+/**
+ * The frontmatter key of the second digest, which covers the frontmatter (hatch3r's `integrity`
+ * covers the body only). hatch3r does not write it; handoffkit's `seal` writes it for every profile.
+ */
+export const FRONTMATTER_INTEGRITY_KEY = "integrity_frontmatter";
+
+/** The keys no frontmatter digest covers: the digests themselves. */
+const DIGEST_KEYS = new Set(["integrity", FRONTMATTER_INTEGRITY_KEY]);
+
+/** `value` as JSON with the members of every object in code-point order of their names. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== "object" || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/**
+ * The digest of a frontmatter's values: `sha256:` + hex SHA-256 of the UTF-8 canonical JSON of the
+ * parsed mapping without `integrity` and `integrity_frontmatter` (members sorted by name at every
+ * level; dates as ISO-8601 strings, as JSON writes them). It covers what the frontmatter says, not
+ * how it is written: a changed value, an added or removed key changes it; comments, quoting, key
+ * order and the frontmatter language do not.
+ */
+export function frontmatterDigest(data: Readonly<Record<string, unknown>>): string {
+  const covered: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (!DIGEST_KEYS.has(key)) covered[key] = value;
+  return INTEGRITY_PREFIX + sha256Hex(encoder.encode(canonicalJson(covered)));
+}

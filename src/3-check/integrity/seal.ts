@@ -12,7 +12,7 @@ import { entryOf, writeScalarLike } from "../../2-parse/document/frontmatter-tre
 import type { HandoffDocument } from "../../2-parse/document/model.js";
 import { parseDocument } from "../../2-parse/document/parse.js";
 import { sourceFromBytes } from "../../1-load/read.js";
-import { documentDigest } from "./digest.js";
+import { documentDigest, FRONTMATTER_INTEGRITY_KEY, frontmatterDigest } from "./digest.js";
 
 /** A document that cannot be sealed; the message is one line for the user. */
 export class SealError extends Error {
@@ -21,8 +21,10 @@ export class SealError extends Error {
 
 /** What sealing a document gives. */
 export interface SealPlan {
-  /** The new integrity value. */
+  /** The new integrity value (the body's digest). */
   digest: string;
+  /** The new `integrity_frontmatter` value (the digest of the frontmatter's values). */
+  frontmatterDigest: string;
   /** The whole new file (BOM included when the original had one). */
   bytes: Uint8Array;
   /** The document already carried exactly this value: nothing to write. */
@@ -51,20 +53,20 @@ interface Sealed {
 export function sealedDocumentText(document: HandoffDocument): string | undefined {
   if (document.format !== "markdown" || document.loadProblems.length > 0) return undefined;
   try {
-    return sealedText(document, documentDigest(document.text, document.bodyOffset, document.profileId).digest).text;
+    return sealBoth(document).text;
   } catch (error) {
     if (error instanceof SealError) return undefined;
     throw error;
   }
 }
 
-/** The new document text (without BOM). @throws SealError */
-function sealedText(document: HandoffDocument, digest: string): Sealed {
+/** The new document text (without BOM) with `key` set to `digest`. @throws SealError */
+function sealedText(document: HandoffDocument, digest: string, key = "integrity"): Sealed {
   const { text } = document;
   const frontmatter = document.frontmatter;
   if (!frontmatter) {
     const eol = firstLineEnding(text);
-    return { text: `---${eol}integrity: ${digest}${eol}---${eol}${text}`, unchanged: false, added: "last" };
+    return { text: `---${eol}${key}: ${digest}${eol}---${eol}${text}`, unchanged: false, added: "last" };
   }
   const problem = frontmatter.problems[0];
   if (problem) throw new SealError(`the frontmatter cannot be edited safely: ${problem.message}`);
@@ -73,29 +75,29 @@ function sealedText(document: HandoffDocument, digest: string): Sealed {
   if (tree && tree.flow && frontmatter.language === "yaml") {
     throw new SealError("the frontmatter is a flow mapping ({...}); write it as one key per line to seal it");
   }
-  const entry = tree ? entryOf(tree, "integrity") : undefined;
-  if (!entry) return addIntegrity(text, frontmatter, digest);
+  const entry = tree ? entryOf(tree, key) : undefined;
+  if (!entry) return addIntegrity(text, frontmatter, digest, key);
   const value = entry.value;
   if (value?.kind === "scalar" && value.value === null && value.offset === value.endOffset) {
     // `integrity:` with nothing (or only a comment) after it: write the value after the colon.
     const colon = text.indexOf(":", entry.endOffset);
-    if (colon === -1) throw new SealError("cannot find the ':' after the integrity key");
+    if (colon === -1) throw new SealError(`cannot find the ':' after the ${key} key`);
     return { text: `${text.slice(0, colon + 1)} ${digest}${text.slice(colon + 1)}`, unchanged: false };
   }
-  if (value?.kind !== "scalar") throw new SealError("'integrity' holds a list or mapping; it must be one value");
+  if (value?.kind !== "scalar") throw new SealError(`'${key}' holds a list or mapping; it must be one value`);
   if (value.style === "block-literal" || value.style === "block-folded") {
-    throw new SealError("'integrity' is a block scalar (| or >); it must be a one-line value");
+    throw new SealError(`'${key}' is a block scalar (| or >); it must be a one-line value`);
   }
   const written = writeScalarLike(frontmatter.language, value, digest);
   if (written === undefined || /[\r\n]/.test(text.slice(value.offset, value.endOffset))) {
-    throw new SealError("'integrity' spans several lines; it must be a one-line value");
+    throw new SealError(`'${key}' spans several lines; it must be a one-line value`);
   }
   if (value.value === digest) return { text, unchanged: true };
   return { text: text.slice(0, value.offset) + written + text.slice(value.endOffset), unchanged: false };
 }
 
-/** Adds the `integrity` key to a frontmatter without one, written the way the block writes its keys. */
-function addIntegrity(text: string, frontmatter: Frontmatter, digest: string): Sealed {
+/** Adds `key` (`integrity` by default) to a frontmatter without it, written the way the block writes its keys. */
+function addIntegrity(text: string, frontmatter: Frontmatter, digest: string, key = "integrity"): Sealed {
   const base = frontmatter.contentOffset;
   const eol = firstLineEnding(text.slice(0, base));
   const tree = frontmatter.tree?.kind === "map" ? frontmatter.tree : undefined;
@@ -104,10 +106,10 @@ function addIntegrity(text: string, frontmatter: Frontmatter, digest: string): S
     const first = tree?.entries.find((e) => e.value?.kind === "scalar");
     const between = first?.value ? text.slice(first.endOffset, first.value.offset) : "";
     const equals = /^[ \t]*=[ \t]*$/.test(between) ? between : " = ";
-    return { text: `${text.slice(0, base)}integrity${equals}${JSON.stringify(digest)}${eol}${text.slice(base)}`, unchanged: false, added: "first" };
+    return { text: `${text.slice(0, base)}${key}${equals}${JSON.stringify(digest)}${eol}${text.slice(base)}`, unchanged: false, added: "first" };
   }
   if (frontmatter.language === "json") {
-    const member = `"integrity"`;
+    const member = JSON.stringify(key);
     const last = tree?.entries[tree.entries.length - 1];
     if (!tree || !last?.value) {
       if (tree)
@@ -124,12 +126,38 @@ function addIntegrity(text: string, frontmatter: Frontmatter, digest: string): S
   // YAML: one new line right before the closing fence, with the frontmatter's own line ending.
   const at = base + frontmatter.raw.length;
   const lead = at > base && !/[\r\n]$/.test(text.slice(base, at)) ? eol : "";
-  return { text: `${text.slice(0, at)}${lead}integrity: ${digest}${eol}${text.slice(at)}`, unchanged: false, added: "last" };
+  return { text: `${text.slice(0, at)}${lead}${key}: ${digest}${eol}${text.slice(at)}`, unchanged: false, added: "last" };
+}
+
+/** Bytes of `text` with the document's BOM when it had one. */
+function withBom(document: HandoffDocument, text: string): Uint8Array {
+  const body = new TextEncoder().encode(text);
+  return document.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...body]) : body;
+}
+
+/** `document` with both digests written: `integrity` over the body, then `integrity_frontmatter` over the values. @throws SealError */
+function sealBoth(document: HandoffDocument): { text: string; digest: string; frontmatterDigest: string; unchanged: boolean } {
+  const { digest } = documentDigest(document.text, document.bodyOffset, document.profileId);
+  const first = sealedText(document, digest);
+  const middle = first.unchanged ? document : parseDocument(sourceFromBytes(document.path, withBom(document, first.text), "/"));
+  const data = middle.frontmatter?.data;
+  if (!data || middle.frontmatter?.problems.length)
+    throw new SealError("the frontmatter cannot be read once 'integrity' is written (please report this document)");
+  const fmDigest = frontmatterDigest(data);
+  const second = sealedText(middle, fmDigest, FRONTMATTER_INTEGRITY_KEY);
+  return { text: second.text, digest, frontmatterDigest: fmDigest, unchanged: first.unchanged && second.unchanged };
+}
+
+/** The frontmatter's values without the two digests, canonical, for comparing before and after sealing. */
+function valuesWithoutDigests(data: Readonly<Record<string, unknown>> | undefined): string {
+  return frontmatterDigest(data ?? {});
 }
 
 /**
  * Computes the sealed bytes of `document` and checks them: the new file must parse to the same
- * frontmatter plus `integrity`, and its digest must be the one written.
+ * frontmatter values plus the two digests, and its digests must be the ones written. Two values
+ * are written: `integrity`, the body's digest (hatch3r's, byte-compatible with it), and
+ * `integrity_frontmatter`, the digest of the frontmatter's values (src/3-check/integrity/digest.ts).
  * @throws SealError for a document that cannot be sealed (load problems, a JSON record, broken or
  * flow-style frontmatter, a multi-line integrity value).
  */
@@ -137,19 +165,41 @@ export function planSeal(document: HandoffDocument): SealPlan {
   const loadProblem = document.loadProblems[0];
   if (loadProblem) throw new SealError(loadProblem.message);
   if (document.format !== "markdown") throw new SealError("a JSON record has no frontmatter to seal; seal the Markdown handoff that carries it");
-  const { digest } = documentDigest(document.text, document.bodyOffset, document.profileId);
-  const { text, unchanged, added } = sealedText(document, digest);
-  const body = new TextEncoder().encode(text);
-  const bytes = document.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...body]) : body;
-  if (!unchanged) {
+  const sealed = sealBoth(document);
+  const bytes = withBom(document, sealed.text);
+  if (!sealed.unchanged) {
     const resealed = parseDocument(sourceFromBytes(document.path, bytes, "/"));
-    const data = document.frontmatter?.data ?? {};
-    const expected = JSON.stringify(added === "first" ? { integrity: digest, ...data } : { ...data, integrity: digest });
-    const got = resealed.frontmatter?.data ? JSON.stringify(resealed.frontmatter.data) : undefined;
+    const data = resealed.frontmatter?.data;
     const after = documentDigest(resealed.text, resealed.bodyOffset, document.profileId).digest;
-    if (got !== expected || after !== digest) {
-      throw new SealError("sealing would change more than the integrity line (please report this document)");
+    if (
+      !data ||
+      valuesWithoutDigests(data) !== valuesWithoutDigests(document.frontmatter?.data) ||
+      data.integrity !== sealed.digest ||
+      data[FRONTMATTER_INTEGRITY_KEY] !== sealed.frontmatterDigest ||
+      after !== sealed.digest
+    ) {
+      throw new SealError("sealing would change more than the integrity lines (please report this document)");
     }
   }
-  return { digest, bytes, unchanged };
+  return { digest: sealed.digest, frontmatterDigest: sealed.frontmatterDigest, bytes, unchanged: sealed.unchanged };
+}
+
+/**
+ * `after` (the bytes of `before` with some frontmatter values changed by handoffkit itself: a
+ * status move, a stamp) with its `integrity_frontmatter` renewed when that digest held in `before`;
+ * `after` itself otherwise. A frontmatter seal that was already broken stays broken.
+ */
+export function renewFrontmatterSeal(before: HandoffDocument, after: Uint8Array): Uint8Array {
+  const recorded = before.frontmatter?.data?.[FRONTMATTER_INTEGRITY_KEY];
+  if (typeof recorded !== "string" || !before.frontmatter?.data || frontmatterDigest(before.frontmatter.data) !== recorded) return after;
+  const document = parseDocument(sourceFromBytes(before.path, after, "/"));
+  const data = document.frontmatter?.data;
+  if (!data || document.frontmatter?.problems.length) return after;
+  try {
+    const renewed = sealedText(document, frontmatterDigest(data), FRONTMATTER_INTEGRITY_KEY);
+    return renewed.unchanged ? after : withBom(document, renewed.text);
+  } catch (error) {
+    if (error instanceof SealError) return after;
+    throw error;
+  }
 }

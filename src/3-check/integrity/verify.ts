@@ -4,7 +4,7 @@
  */
 import type { HandoffDocument } from "../../2-parse/document/model.js";
 import { SNO_CUTOVER_EOF } from "../../2-parse/profiles/builtin.js";
-import { checkIntegrity, INTEGRITY_PATTERN, integrityBody, sha256Hex } from "./digest.js";
+import { checkIntegrity, FRONTMATTER_INTEGRITY_KEY, frontmatterDigest, INTEGRITY_PATTERN, integrityBody, sha256Hex } from "./digest.js";
 
 /**
  * How a file's integrity stands. `unusable` files could not be checked at all; `not-applicable`
@@ -36,7 +36,14 @@ export function verifyIntegrity(document: HandoffDocument): VerifyOutcome {
     return { status: "malformed", message: `malformed integrity ${JSON.stringify(value)}: expected sha256: and 64 lowercase hex digits` };
   }
   const result = checkIntegrity(value, integrityBody(document.text, document.bodyOffset));
-  if (result.status === "match") return { status: "ok", message: `integrity ok ${value}` };
+  const values = frontmatterSeal(frontmatter?.data ?? {});
+  if (values.status === "malformed") return { status: "malformed", message: values.message };
+  if (values.status === "mismatch" && result.status !== "mismatch") return { status: "mismatch", message: values.message };
+  if (result.status === "match") {
+    return values.status === "ok"
+      ? { status: "ok", message: `integrity ok ${value} (the body, and the frontmatter's values: ${FRONTMATTER_INTEGRITY_KEY})` }
+      : { status: "ok", message: `integrity ok ${value} (the body only: the frontmatter is not sealed; 'handoff seal' adds ${FRONTMATTER_INTEGRITY_KEY})` };
+  }
   if (result.status === "line-endings") {
     const how = result.rewrite === "lf-to-crlf" ? "sealed with LF, now CRLF" : "sealed with CRLF, now LF";
     return {
@@ -45,6 +52,21 @@ export function verifyIntegrity(document: HandoffDocument): VerifyOutcome {
     };
   }
   return { status: "mismatch", message: `integrity mismatch: the body changed after sealing (recorded ${value}, computed ${result.computed})` };
+}
+
+/** The frontmatter's own seal: absent (older seals, hatch3r's), well-formed and holding, or not. */
+function frontmatterSeal(data: Readonly<Record<string, unknown>>): { status: "absent" | "ok" } | { status: "malformed" | "mismatch"; message: string } {
+  const recorded = data[FRONTMATTER_INTEGRITY_KEY];
+  if (recorded === undefined || recorded === null) return { status: "absent" };
+  if (typeof recorded !== "string" || !INTEGRITY_PATTERN.test(recorded)) {
+    return { status: "malformed", message: `malformed ${FRONTMATTER_INTEGRITY_KEY} ${JSON.stringify(recorded)}: expected sha256: and 64 lowercase hex digits` };
+  }
+  const computed = frontmatterDigest(data);
+  if (computed === recorded) return { status: "ok" };
+  return {
+    status: "mismatch",
+    message: `integrity mismatch: the frontmatter's values changed after sealing (recorded ${recorded}, computed ${computed}); a changed status, summary, date or added key shows here`,
+  };
 }
 
 /** What the sender measured for a cutover brief. */

@@ -7,6 +7,7 @@
 import { entryOf, writeScalarLike } from "../../2-parse/document/frontmatter-tree.js";
 import type { HandoffDocument } from "../../2-parse/document/model.js";
 import { atomicWrite } from "../../0-platform/fs/atomic-write.js";
+import { renewFrontmatterSeal } from "../../3-check/integrity/seal.js";
 import { canTransition, isStatus, type HandoffStatus } from "./transitions.js";
 
 /** Another process holds the lock, or the file changed under us. */
@@ -72,7 +73,8 @@ export async function changeStatus(
   if (!allowed(from, to)) throw new TransitionError(`status '${from}' cannot move to '${to}'`);
   const text = editFrontmatterValues(document, { status: to, updated: utcStamp(now) });
   const body = new TextEncoder().encode(text);
-  const bytes = document.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+  // The frontmatter's own seal is renewed when it held: this change is handoffkit's, not a tamper.
+  const bytes = renewFrontmatterSeal(document, document.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body);
   try {
     // A compare-and-swap under the file's lock (src/0-platform/fs/file-lock.ts).
     await atomicWrite(file, bytes, { expected: original });
