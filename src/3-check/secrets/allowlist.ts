@@ -142,6 +142,82 @@ export function isPlaceholder(value: string): boolean {
   return hasAscendingRun(value);
 }
 
+/**
+ * Template references and documentation words: the parts of {@link PLACEHOLDER_RE} that say
+ * "placeholder" wherever they stand, even inside a vendor-prefixed token (`AKIA…EXAMPLE`).
+ */
+const STATED_PLACEHOLDER_RE = new RegExp(
+  // eslint-disable-next-line regexp/prefer-character-class -- one alternative per placeholder form, each written as the form is documented
+  [
+    String.raw`\$\{`,
+    String.raw`\{\{`,
+    String.raw`[<>]`,
+    String.raw`\.{3}`,
+    "…",
+    String.raw`(?:^|[^a-z])your[-_]?(?:own[-_]?)?(?:api|access|secret|auth|app|bot|key|token|pass|client|personal|real|actual)`,
+    String.raw`(?:key|token|secret|password)[-_]?here`,
+    "redacted",
+    "placeholder",
+    "changeme",
+    "example",
+    "dummy",
+    "notreal",
+    "not[-_]a[-_]real",
+  ].join("|"),
+  "i",
+);
+
+/**
+ * The share of `value` (0..1) covered by what a person types in place of random characters: runs
+ * of one character (`xxxx`, `0000`, `****`; 4 or more), ascending runs (`12345`, `abcde`; 5 or
+ * more) and a short unit repeated (`abcabcabc`; a unit of 2–8 characters, 3 times or more).
+ */
+export function placeholderShare(value: string): number {
+  const n = value.length;
+  if (n === 0) return 0;
+  const covered = new Uint8Array(n);
+  const cover = (from: number, to: number) => covered.fill(1, Math.max(0, from), to);
+  let same = 1;
+  let ascending = 1;
+  for (let i = 1; i <= n; i++) {
+    const c = value.charCodeAt(i);
+    const previous = value.charCodeAt(i - 1);
+    if (i < n && c === previous) same++;
+    else {
+      if (same >= 4) cover(i - same, i);
+      same = 1;
+    }
+    if (i < n && c - previous === 1 && /[0-9a-z]/i.test(value[i] as string)) ascending++;
+    else {
+      if (ascending >= 5) cover(i - ascending, i);
+      ascending = 1;
+    }
+  }
+  for (let period = 2; period <= 8; period++) {
+    let run = 0;
+    for (let i = period; i <= n; i++) {
+      if (i < n && value.charCodeAt(i) === value.charCodeAt(i - period)) run++;
+      else {
+        if (run >= 2 * period) cover(i - run - period, i);
+        run = 0;
+      }
+    }
+  }
+  let total = 0;
+  for (const bit of covered) total += bit;
+  return total / n;
+}
+
+/**
+ * Whether a vendor-prefixed token (`ghp_…`, `AKIA…`, `sk_live_…`: a format no prose produces) is a
+ * placeholder. Stricter than {@link isPlaceholder}, because a real token's random part holds a
+ * `12345` or an `xxxx` now and then: only a template reference, a documentation word, or a value
+ * that is a quarter or more typed-in filler (`ghp_xxxxxxxx…`, `xoxb-1234567890-abcdefghij…`) counts.
+ */
+export function isVendorPlaceholder(value: string): boolean {
+  return PLACEHOLDER_WORDS.has(value.toLowerCase()) || STATED_PLACEHOLDER_RE.test(value) || placeholderShare(value) >= 0.25;
+}
+
 /** Hash-shaped or a placeholder: never reported, whichever detector matched. */
 export function isAllowlistedValue(value: string): boolean {
   return isHashShaped(value) || isPlaceholder(value);

@@ -1,6 +1,7 @@
 /**
  * What `no-secrets` needs from the frontmatter beyond the plain text scan: values folded over
- * several lines (scanned again with their lines joined), the `integrity` value (never a secret),
+ * several lines (scanned again with their lines joined) or written with escapes (scanned again
+ * decoded), the `integrity` value (never a secret),
  * and the lines carrying a `# handoff: allow` comment.
  */
 import type { Frontmatter } from "../../2-parse/document/frontmatter.js";
@@ -19,7 +20,7 @@ export interface FrontmatterSecretFacts {
   exempt: Array<[number, number]>;
   /** Spans whose findings a `# handoff: allow` comment suppresses (the key's line to the value's end). */
   allowed: Array<[number, number]>;
-  /** Secrets visible only after joining a multi-line value's lines. */
+  /** Secrets visible only after joining a multi-line value's lines, or decoding its escapes. */
   folded: FoldedSecretMatch[];
 }
 
@@ -67,9 +68,11 @@ export function frontmatterSecretFacts(frontmatter: Frontmatter | undefined, tex
       const spanText = text.slice(start, end);
       const lastLine = lineOf(Math.max(start, end - 1));
       if (ALLOW_RE.test(lineOf(start)) || ALLOW_RE.test(lastLine) || ALLOW_RE.test(spanText)) facts.allowed.push([start, end]);
-      if (!/[\r\n]/.test(source)) return;
       if (entry.key === "integrity") return;
-      const { joined, pieces } = joinedSource(source, value.style);
+      // A quoted value written with escapes (`"\x67hp_…"`, `"\u0067hp_…"`) means what it decodes to.
+      const escaped = typeof value.value === "string" && source.includes("\\") && value.value !== source.slice(1, -1);
+      if (!/[\r\n]/.test(source) && !escaped) return;
+      const { joined, pieces } = escaped ? { joined: value.value as string, pieces: [source] } : joinedSource(source, value.style);
       const probe = `${entry.key}: ${joined}`;
       for (const match of scanSecrets(probe)) {
         if (text.includes(match.value)) continue; // the plain scan finds it where it stands

@@ -48,7 +48,7 @@ export interface ResumeReport {
   /** `strict` was on: integrity, drift and expiry warnings refuse. */
   strict: boolean;
   steps: StepOutcome[];
-  /** The frontmatter (or the JSON record) as parsed, with secrets masked; undefined when there is none. */
+  /** The frontmatter (or the JSON record) as parsed, with secrets masked; undefined when there is none or the handoff is refused. */
   fields: Record<string, unknown> | undefined;
   /** The document's own `confidence`, when it has one. */
   confidence: number | undefined;
@@ -325,7 +325,8 @@ export async function resumeFile(
     ...base,
     verdict: refused ? "refused" : "resumed",
     steps,
-    fields: data && typeof data === "object" && !Array.isArray(data) ? (maskFields(data, secrets) as Record<string, unknown>) : undefined,
+    // A refused document gives nothing of its own to the reader: neither its content nor its fields.
+    fields: !refused && data && typeof data === "object" && !Array.isArray(data) ? (maskFields(data, secrets) as Record<string, unknown>) : undefined,
     confidence,
     confidenceLow: steps[0]?.outcome !== "ok",
     gate: gate === undefined ? undefined : maskText(gate, secrets),
