@@ -20,10 +20,44 @@ import { excerpt } from "../src/3-check/injection/detector.js";
 import { latinLookAlike } from "../src/3-check/injection/confusables.js";
 import { defineInjectionRule } from "../src/3-check/injection/define-rule.js";
 
-const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
+// eslint-disable-next-line no-misleading-character-class -- a class of single code points (variation selectors among them), each matched on its own
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\uFE00-\uFE0F\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
-/** A subdivision flag: U+1F3F4 WAVING BLACK FLAG followed by tag characters (🏴󠁧󠁢󠁥󠁮󠁧󠁿). */
-const FLAG_TAGS = /\u{1F3F4}[\u{E0000}-\u{E007F}]*$/u;
+/** Tag characters of a subdivision flag (Unicode UTS #51 §1.4.5): 🏴, 3–6 tag letters or digits (`gbsct`), CANCEL TAG. */
+const MIN_FLAG_TAGS = 3;
+const MAX_FLAG_TAGS = 6;
+
+/** Whether `cp` is a tag lower-case letter or digit (U+E0061–E007A, U+E0030–E0039). */
+function isFlagSpecTag(cp: number | undefined): boolean {
+  return cp !== undefined && ((cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039));
+}
+
+/**
+ * Whether the tag character at `index` belongs to a well-formed subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿): only then
+ * is it part of what is shown. Any other tag character, and a "flag" with more tags, hides text
+ * (ASCII smuggling).
+ */
+function inSubdivisionFlag(text: string, index: number): boolean {
+  let start = index;
+  let tags = 0;
+  while (start >= 2 && isFlagSpecTag(text.codePointAt(start - 2)) && tags <= MAX_FLAG_TAGS) {
+    start -= 2;
+    tags++;
+  }
+  if (start < 2 || text.codePointAt(start - 2) !== 0x1f3f4) return false;
+  let at = start;
+  let spec = 0;
+  while (isFlagSpecTag(text.codePointAt(at)) && spec <= MAX_FLAG_TAGS) {
+    at += 2;
+    spec++;
+  }
+  return spec >= MIN_FLAG_TAGS && spec <= MAX_FLAG_TAGS && text.codePointAt(at) === 0xe007f && index <= at;
+}
+
+/** Whether `cp` is a variation selector (VS1–VS16, VS17–VS256). */
+function isVariationSelector(cp: number | undefined): boolean {
+  return cp !== undefined && ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef));
+}
 // eslint-disable-next-line no-misleading-character-class -- a class of single code points (variation selectors, modifiers, marks), each matched on its own
 const PICTOGRAPH = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]/u;
 const JOINING_SCRIPT =
@@ -34,6 +68,14 @@ const MAX_FINDINGS = 20;
 const WORD = /[\p{L}\p{M}]{2,}/gu;
 const LATIN = /\p{Script=Latin}/u;
 const OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Georgian}]/gu;
+
+/** The code point that ends right before `index` (a surrogate pair read whole). */
+function previousCodePoint(text: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) return text.codePointAt(index - 2);
+  return low;
+}
 
 function codePointName(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -75,14 +117,19 @@ function checkInvisible(document: HandoffDocument, context: RuleContext): void {
       const after = text.slice(m.index + 1, m.index + 3);
       if (PICTOGRAPH.test(before) || PICTOGRAPH.test(after) || JOINING_SCRIPT.test(before) || JOINING_SCRIPT.test(after)) continue;
     }
-    if (tag && FLAG_TAGS.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+    const selector = isVariationSelector(cp);
+    // One variation selector picks how the character before it is drawn (❤️); a run of them draws
+    // nothing and can carry a hidden message, one byte per selector.
+    if (selector && !isVariationSelector(text.codePointAt(m.index + ch.length)) && !isVariationSelector(previousCodePoint(text, m.index))) continue;
+    if (tag && cp !== 0xe007f && inSubdivisionFlag(text, m.index)) continue;
+    if (cp === 0xe007f && inSubdivisionFlag(text, m.index - 2)) continue;
     if (cp === 0xfeff && m.index === 0) continue;
     if (clusterStart >= 0 && m.index !== clusterEnd) flush();
     if (clusterStart < 0) clusterStart = m.index;
     clusterEnd = m.index + ch.length;
     clusterCount++;
-    if (names.size < 8) names.add(tag ? "tag characters" : codePointName(cp));
-    if (tag || BIDI.test(ch)) severity = "error";
+    if (names.size < 8) names.add(tag ? "tag characters" : selector ? "variation selectors" : codePointName(cp));
+    if (tag || selector || BIDI.test(ch)) severity = "error";
   }
   flush();
   if (skipped > 0) context.report({ messageId: "more", data: { count: skipped }, offset: 0, endOffset: 0, severity: "warning" });
@@ -118,7 +165,7 @@ export const injectionHiddenContent = defineInjectionRule({
   precision: "high",
   families: ["hidden"],
   messages: {
-    bidi: "Invisible bidi-control or tag characters ({{chars}}; {{count}}): what is read differs from what is shown",
+    bidi: "Invisible bidi-control, tag or variation-selector characters ({{chars}}; {{count}}): what is read differs from what is shown",
     invisible: "Invisible zero-width characters ({{chars}}; {{count}})",
     more: "{{count}} more clusters of invisible characters not listed",
     moreMixed: "{{count}} more mixed-script words not listed",

@@ -18,16 +18,16 @@ describe("injection-hidden-content", () => {
       name: "reports Trojan Source bidi overrides as errors, also inside code",
       text: '# H\n\n```js\nif (access !== "user\u202E \u2066// check\u2069 \u2066") {}\n```\n',
       expected: [
-        "4:21 error Invisible bidi-control or tag characters (U+202E; 1): what is read differs from what is shown",
-        "4:23 error Invisible bidi-control or tag characters (U+2066; 1): what is read differs from what is shown",
-        "4:32 error Invisible bidi-control or tag characters (U+2069; 1): what is read differs from what is shown",
-        "4:34 error Invisible bidi-control or tag characters (U+2066; 1): what is read differs from what is shown",
+        "4:21 error Invisible bidi-control, tag or variation-selector characters (U+202E; 1): what is read differs from what is shown",
+        "4:23 error Invisible bidi-control, tag or variation-selector characters (U+2066; 1): what is read differs from what is shown",
+        "4:32 error Invisible bidi-control, tag or variation-selector characters (U+2069; 1): what is read differs from what is shown",
+        "4:34 error Invisible bidi-control, tag or variation-selector characters (U+2066; 1): what is read differs from what is shown",
       ],
     },
     {
       name: "reports ASCII smuggled in Unicode tag characters",
       text: `# H\n\nok${[..."ignore"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("")}\n`,
-      expected: ["3:3 error Invisible bidi-control or tag characters (tag characters; 6): what is read differs from what is shown"],
+      expected: ["3:3 error Invisible bidi-control, tag or variation-selector characters (tag characters; 6): what is read differs from what is shown"],
     },
     {
       name: "allows ZWJ emoji sequences, subdivision flags, ZWNJ in Persian and a leading BOM-free text",
