@@ -18,6 +18,7 @@
 import path from "node:path";
 import type { MaskedDiagnostic, MaskedFileResult } from "../3-check/engine/diagnostic.js";
 import { escapeControls } from "./controls.js";
+import { markdownCell } from "./markdown-text.js";
 import { summarize } from "../3-check/pipeline/summary.js";
 
 /** Annotations of one kind GitHub shows per step (community discussions #26680, #68471). */
@@ -104,16 +105,6 @@ export function formatGithub(results: readonly MaskedFileResult[], options: Gith
   return lines.length > 0 ? `${lines.join("\n")}\n` : "";
 }
 
-/** Escapes text for a cell of a GitHub-flavoured Markdown table: no HTML, no pipes, one line. */
-function tableCell(text: string): string {
-  return escapeControls(text.replace(/[\r\n]+/g, " "))
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/\|/g, "\\|")
-    .replace(/`/g, "&#96;");
-}
-
 /**
  * A Markdown job summary (for `$GITHUB_STEP_SUMMARY`): counts, then one table row per error and
  * warning (at most `limit` rows). `results` must already be masked.
@@ -131,7 +122,7 @@ export function formatGithubSummary(results: readonly MaskedFileResult[], option
     const file = repositoryPath(result.path, options);
     for (const d of result.diagnostics) {
       if (d.severity === "info") continue;
-      rows.push(`| ${tableCell(file)}:${d.line}:${d.column} | ${d.severity} | ${tableCell(d.message)} | ${tableCell(d.ruleId)} |`);
+      rows.push(`| ${markdownCell(file)}:${d.line}:${d.column} | ${d.severity} | ${markdownCell(d.message)} | ${markdownCell(d.ruleId)} |`);
     }
   }
   if (rows.length > 0) {

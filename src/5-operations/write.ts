@@ -12,7 +12,7 @@ import { planSeal } from "../3-check/integrity/seal.js";
 import { analyzeSource, type LintSession } from "../3-check/lint.js";
 import { sourceFromBytes } from "../1-load/read.js";
 import { planRedaction } from "./fix/redact.js";
-import { fileNameFor, slugify } from "./store/naming.js";
+import { fileNameFor, HATCH3R_ID_RE, slugify } from "./store/naming.js";
 import type { DirectoryStore } from "./store/store.js";
 import type { OperationContext } from "./context.js";
 import { isSealGateRule } from "./seal.js";
@@ -64,8 +64,10 @@ export function toolFinding(d: MaskedDiagnostic): ToolFinding {
 
 function fileNameOf(args: WriteArguments, content: string, session: LintSession, cwd: string): string {
   const slug = slugify(args.slug ?? "handoff");
-  // A hatch3r file is named by its id; the id the document gives is used when it is a safe name.
-  const id = args.profile === "hatch3r" ? /^id:\s*["']?([\w.-]+)["']?\s*$/m.exec(content)?.[1] : undefined;
+  // A hatch3r file is named by its id; the id the document gives is used only when it has hatch3r's
+  // id shape (a `.hidden` or `CHANGELOG` id would make a file nothing lists as a handoff).
+  const given = args.profile === "hatch3r" ? /^id:[ \t]*["']?([\w.-]{1,100})["']?[ \t]*$/m.exec(content)?.[1] : undefined;
+  const id = given !== undefined && HATCH3R_ID_RE.test(given) ? given : undefined;
   return fileNameFor(args.profile, session.now, slug, slugify(path.basename(cwd)), id);
 }
 

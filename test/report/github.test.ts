@@ -62,7 +62,7 @@ describe("github reporter", () => {
   it("writes a job summary whose table cells cannot carry HTML or break the table", () => {
     const text = formatGithubSummary([file("a.md", [diagnostic({ message: "<img src=x> | `x`\nnext" })])], OPTIONS);
     expect(text).toBe(
-      "### handoffkit\n\n1 file checked: 1 error, 0 warnings, 0 info.\n\n| where | severity | message | rule |\n| --- | --- | --- | --- |\n| a.md:3:2 | error | &lt;img src=x&gt; \\| &#96;x&#96; next | required-sections |\n\n",
+      "### handoffkit\n\n1 file checked: 1 error, 0 warnings, 0 info.\n\n| where | severity | message | rule |\n| --- | --- | --- | --- |\n| a.md:3:2 | error | &lt;img src=x&gt; \\| \\`x\\` next | required-sections |\n\n",
     );
   });
 });

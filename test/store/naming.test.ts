@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { contractStamp, fileNameFor, hatch3rId, resolveInside, slugify, StoreEscapeError, withCollisionSuffix } from "../../src/5-operations/store/naming.js";
+import {
+  contractStamp,
+  fileNameFor,
+  HATCH3R_ID_RE,
+  hatch3rId,
+  resolveInside,
+  slugify,
+  StoreEscapeError,
+  withCollisionSuffix,
+} from "../../src/5-operations/store/naming.js";
 import { isEphemeral, resolveStore } from "../../src/5-operations/store/resolve.js";
 
 const NOW = new Date("2026-11-29T21:47:30Z");
@@ -90,5 +99,14 @@ describe("resolveStore", () => {
   it("calls storage ephemeral for HANDOFF_EPHEMERAL=1, durable for =0", () => {
     expect(isEphemeral(cwd, { HANDOFF_EPHEMERAL: "1" })).toBe(true);
     expect(isEphemeral(cwd, { HANDOFF_EPHEMERAL: "0" })).toBe(false);
+  });
+});
+
+describe("HATCH3R_ID_RE", () => {
+  it("accepts the ids hatch3rId makes and nothing a store would not list", () => {
+    expect(HATCH3R_ID_RE.test(hatch3rId(new Date("2026-11-29T21:47:00Z"), "Lint pipeline!", "a1b2c"))).toBe(true);
+    for (const id of [".hidden", "CHANGELOG", "..", "2026-11-29_T2147_a1b2c_x/../y", "2026-11-29_T2147_a1b2c_", "2026-11-29_T2147_A1B2C_x"]) {
+      expect(HATCH3R_ID_RE.test(id), id).toBe(false);
+    }
   });
 });

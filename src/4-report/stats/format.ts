@@ -3,6 +3,7 @@
  * summary.
  */
 import { escapeControls } from "../controls.js";
+import { markdownCell, markdownCodeCell } from "../markdown-text.js";
 import type { StatsReport } from "./figures.js";
 import { fileCounts } from "./wording.js";
 
@@ -25,10 +26,6 @@ export function formatStatsJson(report: StatsReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-function escapeCell(text: string): string {
-  return escapeControls(text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " "));
-}
-
 /** A compact Markdown table (label, figure id for `--fail-under`, count, share) plus the worst documents (for `$GITHUB_STEP_SUMMARY`). */
 export function formatStatsMarkdown(report: StatsReport): string {
   const lines = [
@@ -38,11 +35,11 @@ export function formatStatsMarkdown(report: StatsReport): string {
     "",
     "| figure | id | count | share |",
     "| --- | --- | ---: | ---: |",
-    ...report.figures.map((f) => `| ${escapeCell(f.label)} | \`${escapeCell(f.id)}\` | ${f.count} of ${f.total} | ${percent(f.share)} |`),
+    ...report.figures.map((f) => `| ${markdownCell(f.label)} | ${markdownCodeCell(f.id)} | ${f.count} of ${f.total} | ${percent(f.share)} |`),
   ];
   if (report.worst.length > 0) {
     lines.push("", "### Documents with the most errors", "", "| document | errors | warnings |", "| --- | ---: | ---: |");
-    for (const w of report.worst) lines.push(`| \`${escapeCell(w.path)}\` | ${w.errors} | ${w.warnings} |`);
+    for (const w of report.worst) lines.push(`| ${markdownCodeCell(w.path)} | ${w.errors} | ${w.warnings} |`);
   }
   return `${lines.join("\n")}\n`;
 }

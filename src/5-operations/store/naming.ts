@@ -37,6 +37,9 @@ export function hatch3rId(now: Date, slug: string, hex5: string = randomBytes(3)
   return `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}_T${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}_${hex5}_${slugify(slug)}`;
 }
 
+/** hatch3r's id shape: `YYYY-MM-DD_THHMM_<5 hex>_<kebab-slug>` (slug 1–60). */
+export const HATCH3R_ID_RE = /^\d{4}-\d{2}-\d{2}_T\d{4}_[0-9a-f]{5}_[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+
 /** `20261129T2147Z` for `now` (UTC). */
 export function contractStamp(now: Date): string {
   return `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}T${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}Z`;

@@ -54,9 +54,12 @@ export class DirectoryStore {
   }
 
   private async entries(includeArchived: boolean): Promise<Array<StoredHandoff & { escapes: boolean }>> {
+    // The hatch3r layout lists the root's own files too: a git store's checkout holds handoffs of
+    // every profile side by side, and one hatch3r handoff (in active/) must not hide the others.
     const dirs: Array<{ dir: string; archived: boolean }> =
       this.location.layout === "hatch3r"
         ? [
+            { dir: this.location.root, archived: false },
             { dir: path.join(this.location.root, "active"), archived: false },
             ...(includeArchived ? [{ dir: path.join(this.location.root, "archived"), archived: true }] : []),
           ]
