@@ -95,7 +95,7 @@ export function createHandoffServer(context: ToolContext, version: string): Serv
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     try {
       const contents = await readResource(request.params.uri, context);
-      return { contents: [{ ...contents, uri: request.params.uri, text: boundaryText(contents.text, "text") }] };
+      return { contents: [{ ...contents, uri: boundaryText(request.params.uri, "text"), text: boundaryText(contents.text, "text") }] };
     } catch (error) {
       throw protocolError(error);
     }
