@@ -58,7 +58,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-const waitForFile = `const waitFor = async (f) => { while (!fs.existsSync(f)) await new Promise((r) => setTimeout(r, 10)); };`;
+const waitForFile = `const waitFor = async (f) => { const end = Date.now() + 60000; while (!fs.existsSync(f)) { if (Date.now() > end) throw new Error(f + " did not appear within 60 s"); await new Promise((r) => setTimeout(r, 10)); } };`;
 
 /**
  * A child that takes the lock on `file`, prints `won` and holds it until `release` exists (then

@@ -158,11 +158,15 @@ describe("handoff mcp over stdio", () => {
     child.stdin.write(
       `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } })}\n`,
     );
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
+      const deadline = Date.now() + 60_000;
       const poll = setInterval(() => {
         if (out.includes("\n")) {
           clearInterval(poll);
           resolve();
+        } else if (Date.now() > deadline) {
+          clearInterval(poll);
+          reject(new Error("no answer from handoff mcp within 60 s"));
         }
       }, 20);
     });

@@ -17,31 +17,38 @@ beforeEach(() => {
 });
 afterEach(() => repo.remove());
 
-/** Sends `lines` to `handoff mcp` (the shipped bundle), closes its input, and returns its exit code and the messages it wrote. */
-function converse(lines: string[]): Promise<{ code: number | null; messages: Array<Record<string, unknown>> }> {
+/**
+ * Sends `lines` to `handoff mcp` (the shipped bundle) and closes its input once it has answered
+ * `answers` messages (or after 45 s); returns its exit code and the messages it wrote.
+ */
+function converse(lines: string[], answers: number): Promise<{ code: number | null; messages: Array<Record<string, unknown>> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, "dist/bundle/main.js"), "mcp"], { cwd: repo.root, stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      child.stdin.end();
+    };
+    const deadline = setTimeout(end, 45_000);
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString("utf8");
+      if (out.split("\n").filter(Boolean).length >= answers) end();
     });
     child.on("error", reject);
-    child.on("close", (code) =>
+    child.on("close", (code) => {
+      clearTimeout(deadline);
       resolve({
         code,
         messages: out
           .split("\n")
           .filter(Boolean)
           .map((line) => JSON.parse(line) as Record<string, unknown>),
-      }),
-    );
+      });
+    });
     const write = (index: number) => {
-      if (index === lines.length) {
-        // Give the server the time to answer the last request before the input ends.
-        setTimeout(() => child.stdin.end(), 1_500);
-        return;
-      }
-      child.stdin.write(`${lines[index]}\n`, () => write(index + 1));
+      if (index < lines.length) child.stdin.write(`${lines[index]}\n`, () => write(index + 1));
     };
     write(0);
   });
@@ -58,16 +65,34 @@ describe("#23 the MCP server", () => {
       method: "tools/call",
       params: { name: "handoff_lint", arguments: { content: "x".repeat(11 * 1024 * 1024) } },
     });
-    const { code, messages } = await converse([
-      INITIALIZE,
-      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-      huge,
-      request(3, "tools/list"),
-    ]);
+    const { code, messages } = await converse(
+      [INITIALIZE, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), huge, request(3, "tools/list")],
+      3,
+    );
     expect(code).toBe(0);
     expect(messages.map((m) => m.id)).toEqual([1, null, 3]);
     expect(messages[1]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "message over 10485760 bytes: dropped" } });
     expect(((messages[2]!.result as { tools: unknown[] }).tools ?? []).length).toBe(6);
+  }, 60_000);
+
+  it("stays up and answers after a handoff_lint call on a 1 MB document of list items (#3)", async () => {
+    repo.write("handoffs/big.md", `# T\n\n${"- item\n".repeat(140_000)}`);
+    const { code, messages } = await converse(
+      [
+        INITIALIZE,
+        JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+        request(2, "tools/call", { name: "handoff_lint", arguments: { path: "handoffs/big.md" } }),
+        request(3, "tools/list"),
+      ],
+      3,
+    );
+    expect(code).toBe(0);
+    // tools/list may be answered while the lint still runs: matched by id.
+    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3]);
+    const byId = (id: number) => messages.find((m) => m.id === id) as Record<string, unknown>;
+    const lint = (byId(2).result as { structuredContent: { findings: Array<{ ruleId: string }> } }).structuredContent;
+    expect(lint.findings.map((d) => d.ruleId)).toContain("markdown-limits");
+    expect(((byId(3).result as { tools: unknown[] }).tools ?? []).length).toBe(6);
   }, 60_000);
 
   it.each([".hidden", "CHANGELOG", "..", "2026-03-01_T1000_a1b2c_x/../../y"])("handoff_write saves no hatch3r file named after the id %j", async (id) => {

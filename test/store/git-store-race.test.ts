@@ -37,7 +37,7 @@ function writer(name: string): ChildProcess {
     const [root, cues, name, rounds] = process.argv.slice(1);
     // A cue appears whole: written beside, then renamed.
     const say = (file, text) => { writeFileSync(file + ".tmp", text); renameSync(file + ".tmp", file); };
-    const wait = async (file) => { while (!existsSync(file)) await new Promise((r) => setTimeout(r, 10)); };
+    const wait = async (file) => { const end = Date.now() + 60000; while (!existsSync(file)) { if (Date.now() > end) throw new Error(file + " did not appear within 60 s"); await new Promise((r) => setTimeout(r, 10)); } };
     for (let round = 0; round < Number(rounds); round++) {
       await wait(path.join(cues, "open-" + round));
       const store = await GitStore.open(root, "default", {});
@@ -55,8 +55,13 @@ function writer(name: string): ChildProcess {
   return child;
 }
 
+/** The contents of `file` once it exists. @throws after 60 s, naming the file (a writer died or hung). */
 async function waitFor(file: string): Promise<string> {
-  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`${file} did not appear within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   return readFileSync(file, "utf8");
 }
 
