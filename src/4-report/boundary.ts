@@ -16,7 +16,7 @@
  *   references, as visible escapes).
  */
 import { SECRET_DETECTORS } from "../3-check/secrets/detectors.js";
-import { maskSecret, maskText } from "../3-check/secrets/mask.js";
+import { maskKnownSecrets, maskSecret } from "../3-check/secrets/mask.js";
 import { scanSecrets } from "../3-check/secrets/scan.js";
 import { escapeControls } from "./controls.js";
 
@@ -42,7 +42,8 @@ export function maskOutput(text: string): string {
     return `${scheme}${parts.map((part) => (part === "" ? part : maskSecret(part))).join(":")}@`;
   });
   const values = [...scanSecrets(withoutUserinfo, SECRET_DETECTORS).map((match) => match.value), ...prefixedTokens(withoutUserinfo)];
-  return values.length === 0 ? withoutUserinfo : maskText(withoutUserinfo, values);
+  // `values` already holds what the detectors find in this text: masked without a second scan.
+  return values.length === 0 ? withoutUserinfo : maskKnownSecrets(withoutUserinfo, values);
 }
 
 /**

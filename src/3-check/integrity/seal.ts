@@ -148,11 +148,6 @@ function sealBoth(document: HandoffDocument): { text: string; digest: string; fr
   return { text: second.text, digest, frontmatterDigest: fmDigest, unchanged: first.unchanged && second.unchanged };
 }
 
-/** The frontmatter's values without the two digests, canonical, for comparing before and after sealing. */
-function valuesWithoutDigests(data: Readonly<Record<string, unknown>> | undefined): string {
-  return frontmatterDigest(data ?? {});
-}
-
 /**
  * Computes the sealed bytes of `document` and checks them: the new file must parse to the same
  * frontmatter values plus the two digests, and its digests must be the ones written. Two values
@@ -173,7 +168,8 @@ export function planSeal(document: HandoffDocument): SealPlan {
     const after = documentDigest(resealed.text, resealed.bodyOffset, document.profileId).digest;
     if (
       !data ||
-      valuesWithoutDigests(data) !== valuesWithoutDigests(document.frontmatter?.data) ||
+      // The values themselves, without the two digests, are what they were.
+      frontmatterDigest(data) !== frontmatterDigest(document.frontmatter?.data ?? {}) ||
       data.integrity !== sealed.digest ||
       data[FRONTMATTER_INTEGRITY_KEY] !== sealed.frontmatterDigest ||
       after !== sealed.digest

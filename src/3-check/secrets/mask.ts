@@ -166,15 +166,29 @@ const indexes = new WeakMap<readonly string[], SecretIndex>();
  * `secrets` is built (once per list).
  */
 export function maskText(text: string, secrets: readonly string[]): string {
+  const index = indexOf(secrets);
+  const own = scanSecrets(text)
+    .map((match) => match.value)
+    .filter((value) => !index.secrets.has(value));
+  return (own.length > 0 ? new SecretIndex([...secrets, ...own]) : index).mask(text);
+}
+
+/** The index of `secrets`, built once per list. */
+function indexOf(secrets: readonly string[]): SecretIndex {
   let index = indexes.get(secrets);
   if (!index) {
     index = new SecretIndex(secrets);
     indexes.set(secrets, index);
   }
-  const own = scanSecrets(text)
-    .map((match) => match.value)
-    .filter((value) => !(index as SecretIndex).secrets.has(value));
-  return (own.length > 0 ? new SecretIndex([...secrets, ...own]) : index).mask(text);
+  return index;
+}
+
+/**
+ * Masks `secrets` in `text` as {@link maskText} does, without scanning `text` again: for a caller
+ * whose `secrets` already hold what the detectors find in `text` (the output boundary).
+ */
+export function maskKnownSecrets(text: string, secrets: readonly string[]): string {
+  return indexOf(secrets).mask(text);
 }
 
 /**
