@@ -13,7 +13,7 @@ import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { repoRoot } from "../helpers/locations.js";
 
 const bundle = path.join(repoRoot, "dist/bundle/main.js");
-const LINT = ["lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "corpus/sno"];
+const LINT = ["lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "corpus/sno/empty-done-section.md"];
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-compile-cache-test-"));
@@ -52,8 +52,10 @@ describe("the bundle's code cache", () => {
     expect(run(cacheDir, "--help").stdout).toBe(run("off", "--help").stdout);
     expect(cacheFiles(cacheDir).sort()).toEqual(["lint", "other"]);
     // `--version` alone is answered without the CLI bundle, so without a cache file.
-    expect(run(cacheDir, "--version").stdout).toBe(run("off", "--version", "--help").stdout);
-    expect(run(cacheDir, "-v").stdout).toBe(run("off", "--version", "--help").stdout);
+    const version = run("off", "--version", "--help").stdout;
+    expect(version).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(run(cacheDir, "--version").stdout).toBe(version);
+    expect(run(cacheDir, "-v").stdout).toBe(version);
     expect(cacheFiles(cacheDir).sort()).toEqual(["lint", "other"]);
   });
 
@@ -65,11 +67,12 @@ describe("the bundle's code cache", () => {
 
   it("replaces a broken cache file and runs as without one", () => {
     const cacheDir = path.join(dir, "cache");
-    run(cacheDir, ...LINT);
+    const cold = run(cacheDir, ...LINT);
+    expect(cold.stdout).toContain('"ruleId"');
     const file = path.join(cacheDir, readdirSync(cacheDir)[0] as string);
     writeFileSync(file, Buffer.alloc(4096, 7));
     const result = run(cacheDir, ...LINT);
-    expect(result.stdout).toBe(run("off", ...LINT).stdout);
+    expect(result.stdout).toBe(cold.stdout);
     expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).toBe(false);
     expect(readdirSync(cacheDir)).toHaveLength(1);
   });
@@ -79,8 +82,9 @@ describe("the bundle's code cache", () => {
     mkdirSync(shared);
     chmodSync(shared, 0o777);
     expect(compileCacheDirectory({ HANDOFFKIT_COMPILE_CACHE: shared })).toBeUndefined();
-    const result = run(shared, ...LINT);
-    expect(result.stdout).toBe(run("off", ...LINT).stdout);
+    const result = run(shared, "--help");
+    expect(result.stdout).toContain("Commands:");
+    expect(result.status).toBe(0);
     expect(readdirSync(shared)).toEqual([]);
   });
 

@@ -198,7 +198,7 @@ describe("--only", () => {
     args: string[],
   ): Promise<{ code: number; files: Array<{ path: string; profile: string; diagnostics: Array<{ ruleId: string; line: number; column: number }> }> }> {
     let out = "";
-    const code = await runCli(["lint", "--format", "json", "--now", "2026-03-01T00:00:00Z", ...args, "corpus"], {
+    const code = await runCli(["lint", "--format", "json", "--now", "2026-03-01T00:00:00Z", ...args, "corpus/hostile", "corpus/trust", "corpus/generic"], {
       cwd: repoRoot,
       env: { NO_COLOR: "1" },
       stdout: { write: (t: string) => (out += t) },

@@ -21,7 +21,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function both(options: Partial<LintCommandOptions>, inputs = ["corpus"]) {
+/** Three folders of `corpus/` (18 files of three profiles); the extra tier's same-output test runs the whole of it. */
+const INPUTS = ["corpus/sno", "corpus/trust", "corpus/hatch3r"];
+
+async function both(options: Partial<LintCommandOptions>, inputs = INPUTS) {
   const base: LintCommandOptions = { format: "stylish", config: false, now: "2026-03-01T12:00:00Z", ...options };
   const streamed = captureIO(repoRoot);
   const streamedCode = await runLint(inputs, base, streamed.io);

@@ -1,5 +1,5 @@
 /**
- * The README's git store quick start runs as written (with the built CLI in place of `npx handoff`),
+ * The git store's quick start (docs/store.md) runs as written (with the CLI, in this process, in place of `npx handoff`),
  * in two clones of a bare `file://` remote; and its refspec lines make plain `git fetch` and
  * `git push` carry the handoff refs.
  */
@@ -9,9 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../src/6-front-ends/cli/program.js";
+import { captureIO } from "../helpers/capture-io.js";
 import { repoRoot } from "../helpers/locations.js";
 
-const BUNDLE = path.join(repoRoot, "dist/bundle/main.js");
 const REF = "refs/handoffs/default";
 const ENV: NodeJS.ProcessEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", NO_COLOR: "1" };
 for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete ENV[name];
@@ -40,15 +41,28 @@ function clone(url: string, name: string): string {
   return root;
 }
 
-/** Runs one README line: `npx handoff …` with the built CLI, `git …` as it is; anything else fails the test. */
-function run(line: string, cwd: string): string {
-  if (line.startsWith("npx handoff ")) return execFileSync(process.execPath, [BUNDLE, ...line.slice("npx handoff ".length).split(" ")], { cwd, env: ENV, encoding: "utf8" });
+/** Runs one line of the page: `npx handoff …` with the CLI (exit 0 expected), `git …` as it is; anything else fails the test. */
+async function run(line: string, cwd: string): Promise<string> {
+  if (line.startsWith("npx handoff ")) {
+    const cap = captureIO(cwd, ENV);
+    const code = await runCli(line.slice("npx handoff ".length).split(" "), cap.io);
+    expect(cap.stderr(), line).toBe("");
+    expect(code, line).toBe(0);
+    return cap.stdout();
+  }
   expect(line).toMatch(/^git /);
   return execFileSync("sh", ["-c", line], { cwd, env: ENV, encoding: "utf8" });
 }
 
+/** Runs the lines in order in `cwd`; what each printed. */
+async function runAll(lines: string[], cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const line of lines) out.push(await run(line, cwd));
+  return out;
+}
+
 describe("README: the git store", () => {
-  it("the quick start runs as written in two clones, and the refspec lines carry the refs with plain git", () => {
+  it("the quick start runs as written in two clones, and the refspec lines carry the refs with plain git", async () => {
     const readme = readFileSync(path.join(repoRoot, "docs/store.md"), "utf8");
     const remote = path.join(parent, "remote.git");
     git(parent, "init", "-q", "--bare", "-b", "main", remote);
@@ -60,13 +74,13 @@ describe("README: the git store", () => {
     git(a, "push", "-q", "origin", "main");
     const b = clone(url, "b");
 
-    const first = shBlock(readme, "Quick start, in a clone whose remote is `origin`").map((line) => run(line, a));
+    const first = await runAll(shBlock(readme, "Quick start, in a clone whose remote is `origin`"), a);
     const written = (first[0] as string).trim();
     expect(written).toMatch(/^refs\/handoffs\/default:active\/\d{4}-\d{2}-\d{2}_T\d{4}_[0-9a-f]{5}_region-export\.md$/);
     expect(first[1]).toContain("region-export");
     expect(git(remote, "rev-parse", REF)).toBe(git(a, "rev-parse", REF));
 
-    const second = shBlock(readme, "In another clone of the same remote").map((line) => run(line, b));
+    const second = await runAll(shBlock(readme, "In another clone of the same remote"), b);
     expect(second[0]).toMatch(/^refs\/handoffs\/default: fetched /);
     expect(second[1]).toContain(`handoff resume: ${written} (hatch3r)\nverdict: resumed; 0 warnings\n`);
     expect(git(b, "status", "--porcelain")).toBe("");
@@ -75,7 +89,7 @@ describe("README: the git store", () => {
     // comes into A with a plain fetch; the branch is pushed as before.
     const refspecs = shBlock(readme, "- **Plain `git fetch` and `git push`**");
     expect(refspecs.length).toBe(3);
-    for (const root of [a, b]) for (const line of refspecs) run(line, root);
+    for (const root of [a, b]) await runAll(refspecs, root);
     git(b, "push", "-q");
     expect(git(remote, "rev-parse", REF)).toBe(git(b, "rev-parse", REF));
     git(a, "fetch", "-q");

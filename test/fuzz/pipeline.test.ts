@@ -15,7 +15,7 @@ import { bytesArb, fileNameArb, fuzzOptions, fuzzRuns, fuzzTimeout, jsonRecordAr
 import { renderAll } from "./reporters.js";
 
 const session = createSession({ cwd: "/repo", now: new Date("2026-06-01T00:00:00Z") });
-const RUNS = fuzzRuns(60);
+const RUNS = fuzzRuns(25);
 
 /** Lints `input` as `name` and renders every format; fails the property on any defect. */
 function lintAndReport(name: string, input: string | Uint8Array): FileResult {

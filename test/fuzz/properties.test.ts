@@ -20,7 +20,7 @@ import { blockArb, frontmatterArb, fuzzOptions, fuzzRuns, fuzzTimeout, markdownA
 import { documentDerived, renderAll } from "./reporters.js";
 
 const session = createSession({ cwd: "/repo", now: new Date("2026-06-01T00:00:00Z") });
-const RUNS = fuzzRuns(60);
+const RUNS = fuzzRuns(25);
 
 const shown = (d: Diagnostic) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.ruleId} ${d.severity} ${d.message}`;
 

@@ -3,7 +3,7 @@
  * commits made with fixed dates so runs are reproducible.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CommandIO } from "../../src/6-front-ends/cli/io.js";
@@ -31,9 +31,15 @@ const ENV = {
 };
 for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete ENV[name];
 
-/** Creates a repository on branch `main` with one commit of `README.md`. */
-export function createRepo(prefix = "handoffkit-git-"): TempRepo {
-  const parent = mkdtempSync(path.join(os.tmpdir(), prefix));
+/**
+ * The first repository this process made, as git left it: later ones are copies of it (the same
+ * bytes, commit and dates: the commit is made at a fixed date), which spares nine git runs each.
+ */
+let template: string | undefined;
+
+function initialRepository(): string {
+  if (template !== undefined) return template;
+  const parent = mkdtempSync(path.join(os.tmpdir(), "handoffkit-git-template-"));
   const root = path.join(parent, "work tree");
   mkdirSync(root);
   const git = (...args: string[]) => execFileSync("git", args, { cwd: root, env: ENV, encoding: "utf8" }).trim();
@@ -41,8 +47,22 @@ export function createRepo(prefix = "handoffkit-git-"): TempRepo {
   git("config", "user.name", "Test Writer");
   git("config", "user.email", "test@example.invalid");
   git("config", "commit.gpgsign", "false");
+  writeFileSync(path.join(root, "README.md"), "one\n");
+  git("add", "-A");
+  git("commit", "-q", "-m", "first commit");
+  process.once("exit", () => rmSync(parent, { recursive: true, force: true }));
+  template = root;
+  return root;
+}
+
+/** Creates a repository on branch `main` with one commit of `README.md`. */
+export function createRepo(prefix = "handoffkit-git-"): TempRepo {
+  const parent = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const root = path.join(parent, "work tree");
+  cpSync(initialRepository(), root, { recursive: true, preserveTimestamps: true });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, env: ENV, encoding: "utf8" }).trim();
   const repo: TempRepo = {
-    root: execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: root, env: ENV, encoding: "utf8" }).trim(),
+    root: realpathSync(root),
     git,
     write(relative, content) {
       const file = path.join(root, relative);
@@ -58,8 +78,6 @@ export function createRepo(prefix = "handoffkit-git-"): TempRepo {
       rmSync(parent, { recursive: true, force: true });
     },
   };
-  repo.write("README.md", "one\n");
-  repo.commit("first commit");
   return repo;
 }
 

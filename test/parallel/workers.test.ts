@@ -2,32 +2,18 @@
  * Worker threads: the compiled CLI (`npm test` builds first) lints the same findings, in the same
  * order, with and without workers; a worker that dies has its files linted on the main thread.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/locations.js";
+import { runBuiltHandoff } from "../helpers/run-handoff.js";
 
-const cli = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
-/** The `handoff` bin: the esbuild bundle of the same code (scripts/bundle.mjs). */
 const poolModule = path.join(repoRoot, "dist/src/3-check/pipeline/pool.js");
 
-function lint(...args: string[]) {
-  return lintWith(cli, ...args);
-}
-
-function lintWith(entry: string, ...args: string[]) {
-  return spawnSync(process.execPath, [entry, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", ...args], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}
-
 describe("worker threads", () => {
-  it("rejects a --workers value that is not a whole number", () => {
-    const run = lint("--workers", "two", "corpus");
-    expect(run.status).toBe(2);
+  it("rejects a --workers value that is not a whole number", async () => {
+    const run = await runBuiltHandoff(repoRoot, "lint", "--format", "json", "--no-config", "--workers", "two", "corpus");
+    expect(run.code).toBe(2);
     expect(run.stderr).toBe("handoff: --workers expects a whole number, got 'two'\n");
   });
 

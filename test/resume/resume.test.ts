@@ -328,7 +328,7 @@ describe("verified-delivery records", () => {
 describe("concurrent resume", () => {
   it("lets exactly one of two processes win the status transition", async () => {
     const file = await newHandoff(repo);
-    const bin = path.join(repoRoot, "dist/src/6-front-ends/bin/main.js");
+    const bin = path.join(repoRoot, "dist/bundle/main.js");
     const run = () =>
       promisify(execFile)(process.execPath, [bin, "resume", path.basename(file, ".md"), "--now", LATER, "--no-git"], {
         cwd: repo.root,
@@ -346,9 +346,16 @@ describe("concurrent resume", () => {
 
 describe("list", () => {
   it("warns when a hatch3r store holds more than 25 active handoffs", async () => {
-    for (let i = 0; i < 26; i++) {
-      const out = await cli(["new", "--profile", "hatch3r", "--slug", `h${i}`, "--now", NOW], repo.root);
-      expect(out.code).toBe(0);
+    // One made by `new`, 25 copies of it under ids of the same shape.
+    const made = await cli(["new", "--profile", "hatch3r", "--slug", "h0", "--now", NOW], repo.root);
+    expect(made.code).toBe(0);
+    const first = path.join(repo.root, made.stdout.trim());
+    const id = path.basename(first, ".md");
+    const text = readFileSync(first, "utf8");
+    expect(text).toContain(`id: ${id}`);
+    for (let i = 1; i < 26; i++) {
+      const copy = id.replace(/_[0-9a-f]{5}_h0$/, `_${(0x10000 + i).toString(16)}_h${i}`);
+      writeFileSync(path.join(path.dirname(first), `${copy}.md`), text.replaceAll(id, copy));
     }
     const out = await cli(["list", "--format", "json", "--now", NOW], repo.root);
     expect(out.code).toBe(0);
