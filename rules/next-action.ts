@@ -33,6 +33,7 @@ export const nextAction: Rule = {
       case "not-applicable":
       case "nothing-pending":
       case "label":
+      case "tasks":
         return;
       case "missing":
         // Formal profiles: required-sections names the missing section in the profile's words.

@@ -8,11 +8,14 @@ import type { Code, Nodes, Parents } from "mdast";
 import { unclosedFence as readUnclosedFence } from "../src/2-parse/document/fences.js";
 import type { Rule } from "../src/3-check/engine/rule.js";
 
-/** Calls `found` with each `code` node under `parent` and its parent, in document order (block nodes only: code is never inline). */
-function forEachCode(parent: Parents, found: (node: Code, parent: Parents) => void): void {
+/**
+ * Calls `found` with each `code` node under `parent`, its parent and the number of block quotes it
+ * sits in, in document order (block nodes only: code is never inline).
+ */
+function forEachCode(parent: Parents, found: (node: Code, parent: Parents, quoteDepth: number) => void, quoteDepth = 0): void {
   for (const node of parent.children as Nodes[]) {
-    if (node.type === "code") found(node, parent);
-    else if ("children" in node && !PHRASING.has(node.type)) forEachCode(node, found);
+    if (node.type === "code") found(node, parent, quoteDepth);
+    else if ("children" in node && !PHRASING.has(node.type)) forEachCode(node, found, quoteDepth + (node.type === "blockquote" ? 1 : 0));
   }
 }
 
@@ -39,8 +42,8 @@ export const unclosedFence: Rule = {
     const root = document.mdast;
     if (!root) return;
     const { text, lines } = document;
-    forEachCode(root, (node, parent) => {
-      const unclosed = readUnclosedFence(node, text);
+    forEachCode(root, (node, parent, quoteDepth) => {
+      const unclosed = readUnclosedFence(node, text, quoteDepth);
       const start = node.position?.start.offset;
       if (!unclosed || start === undefined) return;
       const { fence, sourceLines } = unclosed;

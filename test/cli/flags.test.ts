@@ -9,9 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/6-front-ends/cli/program.js";
 import { captureIO } from "../helpers/capture-io.js";
 
-const WARNING = "# Handoff\n\n## Current state\n\nAll good.\n\n- [ ] migrate the database\n";
+const WARNING = "# Handoff\n\n## Current state\n\nAll good.\n\n- TODO migrate the database\n";
 const WARNING_LINE =
-  "  1:1  warning  No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')  next-action\n";
+  "  1:1  warning  No next-action section, though work is pending (a TODO or FIXME marker): say what the next session should do first (e.g. '## Next steps')  next-action\n";
 
 let dir: string;
 beforeEach(() => {

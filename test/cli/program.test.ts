@@ -35,7 +35,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY = false, d
 
 // One clean handoff, one with a warning (no next steps), one with an error (duplicate key).
 const CLEAN = "# Handoff\n\n## Next steps\n\n- Run `npm test`.\n";
-const WARNING = "# Handoff\n\n## Current state\n\n- [ ] Ship the exporter.\n";
+const WARNING = "# Handoff\n\n## Current state\n\n- TODO ship the exporter.\n";
 const ERROR = "---\nstatus: open\nstatus: done\n---\n\n# Handoff\n\n## Next steps\n\n- Deploy.\n";
 const ESC = String.fromCharCode(27);
 
@@ -97,7 +97,7 @@ describe("handoff lint", () => {
         "  3:1  error  Duplicate frontmatter key 'status'  frontmatter-syntax",
         "",
         "h/warning.md",
-        "  1:1  warning  No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')  next-action",
+        "  1:1  warning  No next-action section, though work is pending (a TODO or FIXME marker): say what the next session should do first (e.g. '## Next steps')  next-action",
         "",
         "✖ 2 problems (1 error, 1 warning, 0 info) in 2 of 3 files",
         "",
@@ -143,7 +143,7 @@ describe("handoff lint", () => {
               ruleId: "next-action",
               severity: "warning",
               message:
-                "No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
+                "No next-action section, though work is pending (a TODO or FIXME marker): say what the next session should do first (e.g. '## Next steps')",
               line: 1,
               column: 1,
               endLine: 1,

@@ -24,7 +24,7 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-escape-"));
   writeFileSync(path.join(dir, "handoff.md"), DOCUMENT);
-  writeFileSync(path.join(dir, TITLE_NAME), "# Notes\n\n- [ ] no next step\n");
+  writeFileSync(path.join(dir, TITLE_NAME), "# Notes\n\n- TODO no next step\n");
   writeFileSync(path.join(dir, "resume.md"), `# Notes\n\n## ${FAKE}\n\nRun ${ESC}]0;pwned\u0007 now.\n\n## Next steps\n\n- run it\n`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -114,10 +114,10 @@ describe("an internal error on one file", () => {
       },
     };
     const session = createSession({ cwd: dir, rules: [broken, ...createSession().rules.filter((r) => r.meta.id === "next-action")] });
-    const result = lintText("h.md", "# Notes\n\n- [ ] x\n", session);
+    const result = lintText("h.md", "# Notes\n\n- TODO x\n", session);
     expect(result.diagnostics.map((d) => `${d.ruleId} ${d.message}`)).toEqual([
       "internal-error rule broken failed on this file (TypeError: x is undefined): its checks of this file are missing; please report this bug",
-      "next-action No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
+      "next-action No next-action section, though work is pending (a TODO or FIXME marker): say what the next session should do first (e.g. '## Next steps')",
     ]);
     expect(result.internalErrors).toHaveLength(1);
   });

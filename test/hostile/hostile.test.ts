@@ -60,10 +60,10 @@ describe("hostile YAML frontmatter", () => {
   it("never prints the yaml library's warnings (a collection used as a key) to stderr", () => {
     const warn = vi.spyOn(process, "emitWarning");
     try {
-      const result = lintBounded("complex-key.md", "---\n? [a, b]\n: value\n---\n# T\n\n- [ ] x\n");
+      const result = lintBounded("complex-key.md", "---\n? [a, b]\n: value\n---\n# T\n\n- TODO x\n");
       expect(result.diagnostics.map(shown)).toEqual([
         "2:3-2:9 error frontmatter-syntax Frontmatter key '[a, b]' is a YAML collection; keys must be plain text (an unfilled template placeholder?)",
-        "5:1-5:1 warning next-action No next-action section, though work is pending (an unchecked task item): say what the next session should do first (e.g. '## Next steps')",
+        "5:1-5:1 warning next-action No next-action section, though work is pending (a TODO or FIXME marker): say what the next session should do first (e.g. '## Next steps')",
       ]);
       expect(warn).not.toHaveBeenCalled();
     } finally {

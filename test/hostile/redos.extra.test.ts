@@ -80,6 +80,8 @@ const DYNAMIC_EXEMPTIONS: Record<string, string> = {
   "src/4-report/controls.ts": "the literal CANDIDATE (one character class, one character per match, checked below) with the g flag added (linear)",
   "src/3-check/heuristics/stated-dates.ts":
     "date shapes (bounded digit runs, fixed month-name alternations) and fixed label alternations, anchored or between fixed separators; checked with recheck in test/document/stated-dates.test.ts",
+  "src/3-check/heuristics/placeholders.ts":
+    "REMOVED_RE: a fixed alternation of words after or before one bounded run of a negated class, anchored at both ends of a bracket of at most 100 characters (linear)",
   "src/3-check/secrets/allowlist.ts": "an alternation of fixed placeholder words and short fixed-length classes, no nested quantifiers (linear)",
   "src/3-check/secrets/detectors.ts":
     "token shapes: a fixed prefix, one bounded character class, look-arounds of one character (linear); the same shapes as the literals checked below",

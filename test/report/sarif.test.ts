@@ -28,7 +28,7 @@ function sarif(results: FileResult[]): Log {
   return JSON.parse(formatSarif(maskResults(results), OPTIONS)) as Log;
 }
 
-const BROKEN = "---js\nmodule.exports = {}\n---\n# Notes\n\n- [ ] text\n";
+const BROKEN = "---js\nmodule.exports = {}\n---\n# Notes\n\n- TODO text\n";
 
 describe("sarif reporter", () => {
   it("writes a log that validates against the SARIF 2.1.0 schema", () => {

@@ -21,6 +21,20 @@ describe("unfilled-template", () => {
       ],
     },
     {
+      name: "leaves marks of removed text alone: redaction notes, handoff redact's marker and ellipses, in several languages",
+      text:
+        "# H\n\n## Access\n\n[credential line removed]\n\n- Token: [REDACTED:github-token]\n- Log: [output omitted]\n- Notas: [contraseña eliminada]\n" +
+        "- Zugang: [Passwort entfernt]\n- 密钥：[已删除]\n\n> [...]\n\n| key | value |\n| --- | --- |\n| pass | [hidden] |\n",
+      expected: [],
+    },
+    {
+      name: "still reports a bracket placeholder that only mentions removal as what to write",
+      text: "# H\n\n## Decisions\n\n[Describe what was removed and why]\n",
+      expected: [
+        "5:1 warning 1 template placeholder left unfilled: '[Describe what was removed and why]' (line 5); fill them in or delete them before handing off",
+      ],
+    },
+    {
       name: "counts TBD sections as a template from three on (a real handoff may leave one or two for later)",
       text: "# H\n\n## Problem\n\nTBD\n\n## Decisions\n\nTBD\n\n## Next steps\n\n- TBD\n",
       expected: [

@@ -93,8 +93,20 @@ const TABLES: Record<string, Table> = {
       P((x) => fence(`mysql -u root -p${x} app`)),
       P((x) => fence(`mysqldump -uapp -p'${x}' app > dump.sql`)),
       P((x) => `Connect with \`mysql -uroot -p${x}\`.`),
+      // The option is the evidence: a weak or dictionary password is still one.
+      ["  Database: rpm_db, reachable as: mysql -u root -proot -h 127.0.0.1 rpm_db", "root"],
+      [fence("mariadb -u admin -padmin2024 shop"), "admin2024"],
     ],
-    quiet: ["mysql -u root -p app", "mysql -h db -P 3306 -u app -p", 'mysql -uroot -p"$MYSQL_ROOT_PASSWORD"', "mysqldump -u app -p < dump.sql"],
+    quiet: [
+      "mysql -u root -p app",
+      "mysql -h db -P 3306 -u app -p",
+      'mysql -uroot -p"$MYSQL_ROOT_PASSWORD"',
+      "mysqldump -u app -p < dump.sql",
+      "mysql -u root -ppassword app",
+      "mysql -u root -p<password> app",
+      "mysql -u root -pxxx app",
+      "mysql -u root -p*** app",
+    ],
   },
   "sshpass-password": {
     found: [P((x) => fence(`sshpass -p ${x} ssh deploy@10.0.4.12`)), P((x) => fence(`sshpass -p '${x}' scp a.tgz ops@host:/tmp/`))],
@@ -163,7 +175,17 @@ const TABLES: Record<string, Table> = {
       P((x) => "```properties\nspring.datasource.password=" + x + "\n```"),
       P((x) => `---\nadmin_pass: "${x}"\n---\n\n# Admin\n`),
     ],
-    quiet: ["PGPASSWORD=$(pass show db) psql", "password_policy: strict", "bypass: true", "SMTP_PASSWORD=", "DB_PASS=${DB_PASS}", "password: hunter2"],
+    quiet: [
+      "PGPASSWORD=$(pass show db) psql",
+      "password_policy: strict",
+      "bypass: true",
+      "SMTP_PASSWORD=",
+      "DB_PASS=${DB_PASS}",
+      "password: hunter2",
+      "bypass: Hero-Overlay2",
+      "Clarity Pass: Hero-Overlay, Spacing",
+      "Smoke pass: Login-Flow3 ok",
+    ],
   },
   "password-in-prose": {
     found: [
@@ -173,6 +195,14 @@ const TABLES: Record<string, Table> = {
       P((x) => `Use ${x} as the password for the Grafana admin.`),
       P((x) => `Credentials: deploy / ${x}`),
       P((x) => `login admin, pass ${x}`),
+      // A bold label, its colon inside or outside the bold; a label line in a list.
+      P((x) => `- **Password:** \`${x}\``),
+      P((x) => `**Passwort**: ${x}`),
+      P((x) => `- **Pass:** ${x}`),
+      P((x) => `The admin pw is ${x}.`),
+      // A user / password pair under a key naming a user, a login or an account (JSON, YAML, prose).
+      P((x) => `{ "credentials": {\n  "deploy_user": "deploy / ${x}"\n} }`),
+      P((x) => `staging_account: ops / ${x}`),
       v(() => `${r("bcdfghjkmnpqrstvwxz", 5)}-${r("bcdfghjkmnpqrstvwxz", 5)}-${r("2468", 2)}-${r("bcdfghjkmnpqrstvwxz", 6)}`)((x) => `The passphrase is ${x}.`),
     ],
     quiet: [
@@ -185,6 +215,13 @@ const TABLES: Record<string, Table> = {
       "Passwords are hashed with argon2id (m=64MiB, t=3).",
       "Credentials: ask the platform team (deploy / see vault).",
       "The first pass uses the small model; the second pass (LLM critic) the large one.",
+      // A verb or a heading word, not a label: commit titles, steps, headings.
+      "3. `9f9fa1b` — **refactor(ui)** — Clarity Pass: Hero-Overlay, 1 Label/Screen, Progressive Disclosure",
+      "2. Pass `config.webhook.ORY_ACTION_API_KEY` to `buildApp({ webhookApiKey })`",
+      "**Password Reset:** Updated admin password to standard project credential.",
+      "Durchlauf 2 — Pass: Header-Layout, Farben",
+      "Second pass: Tighten-Spacing, Fonts2",
+      "user: main / dev",
     ],
   },
 };

@@ -18,17 +18,33 @@ export interface UnclosedFence {
 }
 
 /**
+ * `line` without the markers of `depth` block quotes it sits in (`>` after up to three spaces, and
+ * one space after it, per level); a lazy continuation line, which has fewer, loses what it has.
+ */
+function withoutQuoteMarkers(line: string, depth: number): string {
+  let rest = line;
+  for (let level = 0; level < depth; level++) {
+    const marker = /^ {0,3}>[ \t]?/.exec(rest);
+    if (!marker) break;
+    rest = rest.slice(marker[0].length);
+  }
+  return rest;
+}
+
+/**
  * Reads `node` (a `code` node) against `text`, the text its positions index: the unclosed fence,
  * or undefined when it is indented code, closed, or a fence on the last line (it swallows nothing).
+ * `quoteDepth` is the number of block quotes the node sits in: their markers begin each of its
+ * lines but the first, and are not part of the code or of its closing fence.
  */
-export function unclosedFence(node: Code, text: string): UnclosedFence | undefined {
+export function unclosedFence(node: Code, text: string, quoteDepth = 0): UnclosedFence | undefined {
   const start = node.position?.start.offset;
   const end = node.position?.end.offset;
   if (start === undefined || end === undefined) return undefined;
   const source = text.slice(start, end);
   const fence = OPENING_RE.exec(source)?.[1];
   if (!fence) return undefined;
-  const sourceLines = source.split(/\r\n|\r|\n/);
+  const sourceLines = source.split(/\r\n|\r|\n/).map((line, index) => (index === 0 ? line : withoutQuoteMarkers(line, quoteDepth)));
   while (sourceLines.length > 1 && sourceLines.at(-1) === "") sourceLines.pop();
   if (sourceLines.length === 1) return undefined;
   const last = (sourceLines.at(-1) ?? "").trim();

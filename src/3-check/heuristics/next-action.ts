@@ -4,7 +4,7 @@
  */
 import { restRendersAsCode } from "../../2-parse/document/fences.js";
 import type { HandoffDocument } from "../../2-parse/document/model.js";
-import { findPendingWork, type PendingSign } from "./pending-work.js";
+import { countUncheckedTasks, findPendingWork, type PendingSign } from "./pending-work.js";
 import { isPointer } from "./pointer.js";
 import type { InferenceBasis } from "../../2-parse/roles/role-body.js";
 import { findRoleLabels, type RoleLabel } from "../../2-parse/roles/role-labels.js";
@@ -28,6 +28,8 @@ export type NextActionAnswer =
   | { kind: "inferred"; section: Section; basis: InferenceBasis }
   /** No heading names it; label lines do ("**Next step:** …", "TODO: …"; see `role-labels.ts`). */
   | { kind: "label"; labels: readonly RoleLabel[] }
+  /** No heading or label names it; unchecked task items (`- [ ] …`) list it: `count` of them, the first at `offset`. */
+  | { kind: "tasks"; count: number; offset: number }
   /** A profile that does not require the section (`generic`): nothing says it, and nothing is pending. */
   | { kind: "nothing-pending" }
   /**
@@ -45,8 +47,9 @@ export function requiresNextAction(profile: Profile): boolean {
  * Finds the next step of `document` under `profile`: a section whose heading names it; else, for
  * profiles that do not require the section (`generic`), a remaining-work section, a section whose
  * body reads as one, then label lines that name one or what is left. Formal profiles get no such
- * leeway. In a profile that does not require it, a next step is missing only when the document
- * shows pending work (see `pending-work.ts`).
+ * leeway. Unchecked task items come last: a checklist states the next steps. In a profile that
+ * does not require it, a next step is missing only when the document shows pending work (see
+ * `pending-work.ts`).
  */
 export function findNextAction(document: HandoffDocument, profile: Profile): NextActionAnswer {
   if (!sectionsApply(profile, document)) return { kind: "not-applicable" };
@@ -65,11 +68,13 @@ export function findNextAction(document: HandoffDocument, profile: Profile): Nex
     (label) => label.roles[0] === "next-action" || label.roles[0] === "remaining",
   );
   if (labels.length > 0) return { kind: "label", labels };
+  const tasks = countUncheckedTasks(document.mdast);
+  if (tasks.count > 0) return { kind: "tasks", ...tasks };
   const pending = findPendingWork(document.sections, document.mdast);
   return pending.length > 0 ? { kind: "missing", formal, pending } : { kind: "nothing-pending" };
 }
 
 /** True when the answer says the document has a next step (however weakly). */
 export function hasNextAction(answer: NextActionAnswer): boolean {
-  return answer.kind === "heading" || answer.kind === "remaining" || answer.kind === "inferred" || answer.kind === "label";
+  return answer.kind === "heading" || answer.kind === "remaining" || answer.kind === "inferred" || answer.kind === "label" || answer.kind === "tasks";
 }

@@ -32,6 +32,18 @@ const VALUE_RE =
  */
 const ALWAYS_RE =
   /(?<!\$)\{\{[^{}\n]{1,60}\}\}|\[(?:fill(?:[ -]in| me)?|insert [^\]\n]{1,40}|your [^\]\n]{1,40}|placeholder|describe [^\]\n]{1,40}|tbd|todo)\]|\b(?:TODO|FIXME)\b[ \t]*(?:[:-][ \t]*)?(?:fill|add|describe|write|insert|replace|complete)\b|\blorem ipsum\b/giu;
+/** Words that say text was taken out, in the languages of the role cues. */
+const REMOVED_WORD = String.raw`(?:removed|redacted|omitted|elided|deleted|hidden|truncated|snipped|masked|censored|stripped|entfernt|gelöscht|geschwärzt|ausgelassen|supprimée?s?|masquée?s?|omise?s?|eliminad[oa]s?|omitid[oa]s?|ocult[oa]s?|rimoss[oa]|omess[oa]|removid[oa]s?|удален[оаы]?|скрыт[оаы]?|已删除|已移除|已省略|已隐藏|削除済み|省略|삭제됨|생략)`;
+/**
+ * Brackets that say something was taken out, not left to fill in: `[credential line removed]`,
+ * `[REDACTED:generic-secret]` (what `handoff redact` writes), `[output omitted]`, `[…]`.
+ */
+const REMOVED_RE = new RegExp(
+  // The word last (`[credential line removed]`) or first (`[REDACTED:github-token]`, `[omitted for brevity]`), or an ellipsis.
+  String.raw`^\[(?:[^[\]\n]{0,40}\s)?${REMOVED_WORD}\]$|^\[${REMOVED_WORD}(?:[\s:][^[\]\n]{0,60})?\]$|^\[(?:…|\.{3})\]$`,
+  "iu",
+);
+
 /** `TBD`, `TBA`, `TK` as a whole value: a cell, an item, a paragraph or `Label: TBD`. */
 const WEAK_VALUE_RE = /^(?:[^:\n]{1,40}:[ \t]*)?(?:TBD|TBA|TK)[.!]?$/;
 /** A `Label:` before a value (`**Branch:** <branch>` reads `Branch: `). */
@@ -103,7 +115,9 @@ const HTML_MARK = "\uE000";
  */
 function scanBlock(value: string, offset: number, source: string | undefined, html: readonly Placeholder[], found: Placeholder[]): void {
   const at = (match: RegExpMatchArray) => (source === undefined ? offset + (match.index ?? 0) : locate(source, match[0], offset, match.index ?? 0));
-  const push = (match: RegExpMatchArray) => found.push({ text: match[0], offset: at(match), endOffset: at(match) + match[0].length, weak: false });
+  const push = (match: RegExpMatchArray) => {
+    if (!REMOVED_RE.test(match[0])) found.push({ text: match[0], offset: at(match), endOffset: at(match) + match[0].length, weak: false });
+  };
   for (const match of value.matchAll(ALWAYS_RE)) push(match);
   // The value after a `Label:`; placeholders in the label itself (`GET /items/[id]:`) are not values.
   const valueOf = (segment: string) => segment.slice(LABEL_RE.exec(segment)?.[0].length ?? 0);

@@ -15,7 +15,7 @@
  */
 import type { SecretDetector } from "./detector.js";
 import { DELIMITER_ROW, passwordCells } from "./table-cells.js";
-import { acceptPassword, acceptSecretKey, characterClasses } from "./values.js";
+import { acceptOptionPassword, acceptPassword, acceptSecretKey, characterClasses } from "./values.js";
 
 /** A password value after its context: no quotes, spaces, angle brackets or pipes. */
 const VALUE = String.raw`['"\`“]?(?<secret>[^\s'"\`”<>|\\]{1,128})`;
@@ -109,7 +109,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
     entropy: 0,
     source: "https://dev.mysql.com/doc/refman/8.4/en/connection-options.html#option_general_password (-p<password>, no space)",
     precision: "high",
-    accept: acceptPassword,
+    accept: acceptOptionPassword,
+    optionValue: true,
   },
   {
     id: "sshpass-password",
@@ -119,7 +120,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
     entropy: 0,
     source: "sshpass(1): -p password (https://linux.die.net/man/1/sshpass)",
     precision: "high",
-    accept: acceptPassword,
+    accept: acceptOptionPassword,
+    optionValue: true,
   },
   {
     id: "basic-auth-option",
@@ -132,7 +134,8 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
     entropy: 0,
     source: "curl(1) -u/--user <user:password> (https://curl.se/docs/manpage.html#-u), HTTPie -a/--auth",
     precision: "high",
-    accept: acceptPassword,
+    accept: acceptOptionPassword,
+    optionValue: true,
   },
   {
     id: "password-option",
@@ -183,7 +186,18 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
     id: "password-assignment",
     description: "Password assigned to a password-named key",
     keywords: ["pass", "pwd"],
-    pattern: g(String.raw`(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pass|pwd)${SEPARATOR}${VALUE}`),
+    pattern: g(
+      [
+        String.raw`(?<![A-Za-z0-9_.-])(?:`,
+        // Any key naming a password outright: `password`, `DB_PASSWORD`, `spring.datasource.password`.
+        String.raw`[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase)`,
+        // `pass` and `pwd` are words of prose too ("Clarity Pass: …", "bypass: …"): a key only after a separator or a known service name (`DB_PASS`, `MYSQL_PWD`, `sshpass`) …
+        String.raw`|[A-Za-z0-9_.-]{0,39}[_.-](?:pass|pwd)|(?:db|sql|mysql|pg|ssh|smtp|mail|ftp|admin|root|user|redis|vnc|wifi|app|api)(?:pass|pwd)`,
+        // … alone before `=`, or as the label a line, list item or quote starts with (`pass: …`).
+        String.raw`|(?:pass|pwd)(?=["'\]]{0,2}[ \t]{0,3}(?:=|:=|=>))|(?<=(?<![^\n])[ \t]{0,8}(?:(?:[-*+>]|\d{1,3}[.)])[ \t]{1,4})?["']?)(?:pass|pwd)`,
+        String.raw`)${SEPARATOR}${VALUE}`,
+      ].join(""),
+    ),
     entropy: 0,
     source: "environment variables and config keys ending in PASSWORD, PASS, PWD (PGPASSWORD, MYSQL_PWD, SSHPASS, spring.datasource.password, ini password=)",
     precision: "high",
@@ -193,13 +207,45 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
   {
     id: "password-in-prose",
     description: "Password named in prose",
-    keywords: ["pass", "pw", "credential", "login"],
+    keywords: [
+      "pass",
+      "pw",
+      "credential",
+      "login",
+      "user",
+      "account",
+      "kennwort",
+      "contrase",
+      "senha",
+      "wachtwoord",
+      "hasło",
+      "haslo",
+      "пароль",
+      "密码",
+      "密碼",
+      "パスワード",
+      "비밀번호",
+    ],
     pattern: g(
-      String.raw`(?:\b(?:password|passphrase|passwd|pass|pw|pwd)\b(?:[ \t]+(?:for|of|on)[ \t]+[^\n.:;!?"'\`]{1,40}?(?=[ \t]*(?:\bis\b|\bwas\b|[:=])))?(?:[ \t]*(?:\bis\b|\bwas\b|\bnow\b|(?:\b(?:set|reset|changed)[ \t]+)?\bto\b|[:=])[ \t]*|(?<=(?:password|passphrase|passwd|pwd|pw))[ \t]+|[ \t]*(?=['"\`“]))|\blogin[ \t]+[\w.@+-]{1,40}[ \t]*[,;/][ \t]*(?:pass(?:word)?|pw)[ \t]*[:=]?[ \t]*|\buse[ \t]+(?=['"\`]?[^\s'"\`<>|\\]{8,128}['"\`]?[ \t]+as[ \t]+(?:the[ \t]+|a[ \t]+)?(?:[\w-]+[ \t]+)?(?:password|passphrase)\b)|(?<![A-Za-z])(?:credentials?|logins?|account)\b[^\n:=]{0,30}?[:=][ \t]*['"\`]?[\w.@+-]{1,40}[ \t]*\/[ \t]*)${VALUE}`,
+      [
+        // A password word in one of a dozen languages (anywhere: it names nothing else), a bold label's closing `**`, then `is`, `was`, `now`, `set/reset/changed to`, `:` or `=`; or the value right after it, or quoted.
+        String.raw`(?:\b(?:password|passphrase|passwd|pwd|passwort|kennwort|contrase[nñ]a|mot de passe|senha|wachtwoord|has[lł]o)\b|пароль|密码|密碼|パスワード|비밀번호)(?:[ \t]+(?:for|of|on)[ \t]+[^\n.:;!?"'\`]{1,40}?(?=[ \t]*(?:\bis\b|\bwas\b|[:=])))?(?:\*\*|__)?(?:[ \t]*(?:\bis\b|\bwas\b|\bnow\b|(?:\b(?:set|reset|changed)[ \t]+)?\bto\b|[:=])(?:\*\*|__)?[ \t]*|(?<=(?:password|passphrase|passwd|pwd))[ \t]+(?![^\s:]{1,40}:)|[ \t]*(?=['"\`“]))`,
+        // `pass` and `pw` are verbs and abbreviations in prose: only a statement (`the pw is …`) or a label at the start of a line, list item or quote (`- **Pass:** …`, `pw = …`).
+        String.raw`\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+`,
+        String.raw`(?<![^\n])[ \t]{0,8}(?:(?:[-*+>]|\d{1,3}[.)])[ \t]{1,4})?(?:\*\*|__)?(?:pass|pw)(?:\*\*|__)?[ \t]*[:=](?:\*\*|__)?[ \t]*`,
+        String.raw`\blogin[ \t]+[\w.@+-]{1,40}[ \t]*[,;/][ \t]*(?:pass(?:word)?|pw)[ \t]*[:=]?[ \t]*`,
+        String.raw`\buse[ \t]+(?=['"\`]?[^\s'"\`<>|\\]{8,128}['"\`]?[ \t]+as[ \t]+(?:the[ \t]+|a[ \t]+)?(?:[\w-]+[ \t]+)?(?:password|passphrase)\b)`,
+        // A user / password pair under a credentials, login, account or user key (`"deploy_user": "deploy / …"`).
+        String.raw`(?<![A-Za-z])(?:credentials?|logins?|accounts?|users?)\b[^\n:=]{0,30}?[:=][ \t]*['"\`]?[\w.@+-]{1,40}[ \t]*\/[ \t]*`,
+      ]
+        .map((part) => `(?:${part})`)
+        .join("|")
+        .replace(/^/, "(?:")
+        .concat(")", VALUE),
     ),
     entropy: 0,
     source:
-      "prose naming a password: 'the password is …', 'password for X: …', 'with password `…`', 'use … as the password', 'credentials: user / …', 'login admin, pass …' (a bare 'pass' is a verb: it needs 'is', ':' or quotes)",
+      "prose naming a password: 'the password is …', 'password for X: …', '**Password:** `…`', 'with password `…`', 'use … as the password', 'credentials: user / …', 'login admin, pass …' (a bare 'pass' or 'pw' is a verb or an abbreviation: only a label at the start of a line counts)",
     precision: "medium",
     accept: acceptPassword,
     trailingChars: TRAILING,

@@ -36,6 +36,12 @@ export interface SecretDetector {
    */
   readonly hexValues?: boolean;
   /**
+   * The value is an argument of a command's own password option (`mysql -p…`, `curl -u user:…`):
+   * the option says what it is, so a weak or dictionary password (`root`) is reported; only hash
+   * shapes are refused by the shared allowlist, and the detector's `accept` refuses stand-ins.
+   */
+  readonly optionValue?: boolean;
+  /**
    * A longer match of a later detector that contains this one's replaces it: the generic
    * assignment stops at characters a password or a framework key may hold (`(`, `&`, `;`), and
    * half a credential must not be what gets masked.

@@ -65,11 +65,13 @@ function* candidates(detector: SecretDetector, text: string): Generator<[number,
 /** Whether a detector's value passes its entropy floor, its own check and the allowlist. */
 export function isReportable(detector: SecretDetector, value: string): boolean {
   if (detector.entropy > 0 && shannonEntropy(value.replace(EDGE_RE, "")) < detector.entropy) return false;
-  const allowlisted = detector.hexValues
-    ? isPlaceholder(value)
-    : detector.precision === "very-high" && detector.id !== "private-key"
-      ? isHashShaped(value) || isVendorPlaceholder(value)
-      : isAllowlistedValue(value);
+  const allowlisted = detector.optionValue
+    ? isHashShaped(value)
+    : detector.hexValues
+      ? isPlaceholder(value)
+      : detector.precision === "very-high" && detector.id !== "private-key"
+        ? isHashShaped(value) || isVendorPlaceholder(value)
+        : isAllowlistedValue(value);
   if (allowlisted) return false;
   return detector.accept ? detector.accept(value) : true;
 }

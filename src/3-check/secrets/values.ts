@@ -58,6 +58,21 @@ export function acceptPassword(value: string): boolean {
   return characterClasses(value).count >= 3;
 }
 
+/** Words that stand for a password in examples, not one: `-ppassword`, `-p<your-password>` is refused as code. */
+const STAND_IN = /^(?:pass(?:word|wd)?|secret|your[-_]?pass(?:word)?|mypass(?:word)?|pwd|x+|\*+|\.+|_+|redacted|hidden|masked)$/i;
+
+/**
+ * A value where a command's own password option carries it (`mysql -p…`, `sshpass -p …`): the
+ * option is the evidence, so a weak password (`-proot`) is still one. 3–128 characters, not code,
+ * a path, a reference, a template (`<password>`, `{pass}`, `[pw]`, `%s`) or a stand-in word
+ * (`password`, `xxx`, `***`).
+ */
+export function acceptOptionPassword(value: string): boolean {
+  if (value.length < 3 || value.length > 128) return false;
+  if (STAND_IN.test(value) || CODE.test(value) || /[<>]|^[[{%]/.test(value)) return false;
+  return !NOT_A_SECRET.some((re) => re.test(value));
+}
+
 /** A high-entropy key where the context says "secret key": 24+ characters, no code, near random. */
 export function acceptSecretKey(value: string): boolean {
   if (value.length < 24 || CODE.test(value) || NOT_A_SECRET.some((re) => re.test(value))) return false;
