@@ -21,8 +21,8 @@ import { acceptOptionPassword, acceptPassword, acceptSecretKey, characterClasses
 const VALUE = String.raw`['"\`“]?(?<secret>[^\s'"\`”<>|\\]{1,128})`;
 /** Where a shell command's arguments run: the rest of the line, up to a pipe or a separator. */
 const ARGS = String.raw`[^\n|;&]{0,200}?`;
-/** A key and its separator: `KEY=`, `key: `, `"key": "`, `key := `, `key => `. */
-const SEPARATOR = String.raw`["'\]]{0,2}[ \t]{0,3}(?:[:=]|:=|=>)[ \t]{0,3}`;
+/** A key and its separator: `KEY=`, `key: `, `"key": "`, `key := `, `key => `, Makefile `key ::= `, `key ?= `, PHP `$key .= `. */
+const SEPARATOR = String.raw`["'\]]{0,2}[ \t]{0,3}(?:[:=]|:{1,3}=|[?.+]=|=>)[ \t]{0,3}`;
 /** Full stops and closing brackets after a value in prose. */
 const TRAILING = ".,;:)]";
 

@@ -281,8 +281,12 @@ const FORMAT_DETECTORS: readonly SecretDetector[] = [
     // and some later text is not an assignment (and \s made LF and CRLF copies disagree).
     description: "Secret assigned to a credential-named key",
     keywords: ["password", "passwd", "passphrase", "pwd", "secret", "token", "key", "credential"],
+    // The key's syntaxes: `k = v`, `k: v`, `k := v` (Go), `k => v`, Makefile `k ::= v`, `k :::= v`,
+    // `k ?= v`, `k += v`, PHP `$k .= v`, a typed declaration (`var k string = v`, `val k: String = v`),
+    // a quoted key and value as two arguments (`setProperty("K", "v")`), and an XML element
+    // (`<k>v</k>`, the value on the element's line or the next).
     pattern:
-      /(?<![\w.-])[\w.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|signing|encryption|master|client)[_.-]?key|client[_.-]?secret|credentials?)["']?[ \t]{0,3}(?:[:=]|:=|=>)[ \t]{0,3}["'`]?(?<secret>[^\s"'`<>,;&()[\]{}|\\]{8,256})/dgi,
+      /(?:(?<![\w.-])[\w.-]{0,40}?(?:password|passwd|passphrase|pwd|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|signing|encryption|master|client)[_.-]?key|client[_.-]?secret|credentials?)(?:["'][ \t]{0,3},|["']?(?:[ \t]{0,3}:?[ \t]{0,3}(?:string|str))?[ \t]{0,3}(?:[:=]|:{1,3}=|[?.+]=|=>))|<[\w.-]{0,40}?(?:password|passwd|passphrase|secret(?:[_.-]?key)?|token|(?:api|access|auth|private|signing|encryption|master|client)[_.-]?key|client[_.-]?secret)>(?=[^<\n]{0,300}(?:\r?\n[^<\n]{0,300}){0,2}<\/)(?:[ \t]{0,40}\r?\n)?)[ \t]{0,40}["'`]?(?<secret>[^\s"'`<>,;&()[\]{}|\\]{8,256})/dgi,
     entropy: 0,
     source: "gitleaks generic-api-key; detect-secrets KeywordDetector",
     precision: "medium",
