@@ -55,15 +55,21 @@ function quoted(section: Section): string {
   return `'${section.title.length > 60 ? `${section.title.slice(0, 57)}…` : section.title}'`;
 }
 
+/** `text` without the characters of `leading` at its start and of `trailing` at its end (linear). */
+function stripEnds(text: string, leading: string, trailing: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && leading.includes(text.charAt(start))) start++;
+  while (end > start && trailing.includes(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
 /**
  * True when `text` only says there is nothing: a nil answer ("None.", "- Нет"), in brackets
  * ("(нет)"), or with one qualifier before or after it ("пока нет", "None so far", "暂无").
  */
 export function saysNothing(text: string): boolean {
-  const bare = text
-    .trim()
-    .replace(/^[([{（【]+|[)\]}）】.!。]+$/gu, "")
-    .trim();
+  const bare = stripEnds(text.trim(), "([{（【", ")]}）】.!。").trim();
   if (NIL_ANSWER.test(bare)) return true;
   if (bare.length > 40) return false;
   if (/^(?:暂|目前|当前|現在|特に|아직|현재)\s*(?:无|無|没有|なし|無し|없음)$/u.test(bare)) return true;
