@@ -126,6 +126,9 @@ describe("handoff preset: emphasis, code blocks, tables, links", () => {
 
   it("reads brackets as notation in a document that defines no reference, but still reports an image there", () => {
     expect(ids("# T\n\n- Buttons: camera [front][back], pencil, cross\n- Cite as [claim][K] after each fact\n\n![plan][diagram]\n")).toEqual(["6 MD052"]);
+    // A run of labels: strategies [A][B][C], grades [x][y][z][w].
+    expect(ids("# T\n\n用户截图: [A][B][C] 三策略, [B] 和 [C] 的 TP\n\nGrades [x][y][z][w] per run.\n")).toEqual([]);
+    expect(ids("# T\n\nSee [A][B][C] and [D][E].\n\n[E]: ./e.md\n")).toEqual(["3 MD052"]);
     expect(ids("# T\n\nSee [the guide][guide] and [the notes][notes].\n\n[notes]: ./notes.md\n")).toEqual(["3 MD052"]);
   });
 });

@@ -199,8 +199,8 @@ function indentedCode(error: LintError, _view: ReadingView, parts: MessageParts)
   );
 }
 
-/** A full reference link `[text][label]` (not an image), as MD052 gives its context. */
-const FULL_REFERENCE_RE = /^\[[^\]]*\]\[[^\]]+\]$/;
+/** A full reference link `[text][label]` (not an image), or a run of them (`[A][B][C]`), as MD052 gives its context. */
+const FULL_REFERENCE_RE = /^\[[^\]\n]*\](?:\[[^\]\n]+\])+$/;
 
 /**
  * A reference whose label is defined nowhere. In a document that defines no link reference at all
