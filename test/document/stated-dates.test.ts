@@ -70,6 +70,37 @@ describe("statedDates", () => {
   ])("reads %j in a paragraph after the title", (line, expected) => {
     expect(sources(`# Notes\n\n${line}\n`).join(" ")).toBe(expected);
   });
+
+  it.each([
+    // Any short label in the header whose value opens with a date, whatever its words and language.
+    ["**Конец сессии:** 2026-06-19", "Конец сессии=2026-06-19"],
+    ["**RESUMED:** June 27, 2026", "RESUMED=June 27, 2026"],
+    ["- Handover date: `2026-04-15`", "Handover date=2026-04-15"],
+    ["**Fin de sesión:** 3 de mayo de 2026", "Fin de sesión=3 de mayo de 2026"],
+    ["交接时间：2026年5月3日", "交接时间=2026年5月3日"],
+    // A date label may lead its date in with a few words and a bracket.
+    ["Last Updated: Session end (Jan 22, 2026 ~12:45 UTC)", "Last Updated=Jan 22, 2026"],
+    // A paragraph that opens with a few words and a date, as a line or a first sentence.
+    ["Актуально на 2026-07-21.", "statement=2026-07-21"],
+    ["État au 4 août 2026. Ce document sert à reprendre le projet\net à le déployer ailleurs.", "statement=4 août 2026"],
+    ["Estado a 3 de marzo de 2026.", "statement=3 de marzo de 2026"],
+    // Not the document's own date: a date later in a label's value, a date closing a longer sentence, a line further down a paragraph.
+    ["**Source of idea:** a walkthrough video (2026-05-10), layer 3", ""],
+    ["We shipped the parser and the exporter on 2026-05-10.", ""],
+    ["Operational notes for the cutover,\nbefore the go-live planned for 19/05/2026.", ""],
+  ])("reads %j in the header", (line, expected) => {
+    expect(sources(`# Notes\n\n${line}\n`).join(" ")).toBe(expected);
+  });
+
+  it("reads a heading that opens with a date as a dated entry (a journal), in any language", () => {
+    const text = "# Journal\n\n## 2026-03-23 (сессия 2)\n\nx\n\n## ✅ 2026-05-12 (evening) — hotfix\n\ny\n\n## Plan for 2026-06-01\n\nz\n";
+    expect(sources(text)).toEqual(["heading=2026-03-23", "heading=2026-05-12"]);
+  });
+
+  it("reads any label as a date label only in the header: the first 15 lines, or up to the first section", () => {
+    const below = `# Notes\n\n## Plan\n\n${"text\n\n".repeat(10)}- Release date: 2026-04-15\n`;
+    expect(sources(below)).toEqual([]);
+  });
 });
 
 describe("statedDates of a JSON handoff file", () => {

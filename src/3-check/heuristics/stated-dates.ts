@@ -229,6 +229,9 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
   const root: Root | undefined = document.mdast;
   if (!root) return { dates, relativeEtas };
   let titleSeen = false;
+  // The header: the first 15 lines, or what comes before the first section heading (depth 2 or more) when that is longer.
+  const firstSection = root.children.find((child) => child.type === "heading" && (child as Heading).depth >= 2)?.position?.start.offset ?? 0;
+  const headerEnd = Math.max(firstSection, document.lines.lineCount > 15 ? document.lines.lineStart(16) : text.length);
   const visitNode = (node: Node, parent: Node | undefined, index: number): void => {
     if (node.type === "code" || node.type === "html" || node.type === "inlineCode") return;
     const start = node.position?.start.offset ?? 0;
@@ -244,8 +247,11 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
         relativeEtas,
       );
       if (dates.length === before) {
+        const opening = findDate(title);
         if (!titleSeen) add("title", source, start);
-        else if (DATED_HEADING_RE.test(title)) add("heading", source, start);
+        // A heading that names an update, or opens with a date (a journal's entries: `## 2026-03-23 (сессия 2)`).
+        else if (DATED_HEADING_RE.test(title) || (opening && opening.index <= 4 && !/[\p{L}\p{N}]/u.test(title.slice(0, opening.index))))
+          add("heading", source, start);
       }
       titleSeen = true;
       // A "Last updated" heading over a paragraph that starts with the date.
@@ -258,7 +264,7 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
       return;
     }
     if (node.type === "paragraph") {
-      readLines(text.slice(start, end), start, dates, relativeEtas);
+      readLines(text.slice(start, end), start, dates, relativeEtas, start < headerEnd);
       return;
     }
     if (node.type === "tableRow") {
@@ -277,19 +283,56 @@ export function statedDates(document: HandoffDocument): { dates: StatedDate[]; r
   return { dates: dates.sort((a, b) => a.offset - b.offset), relativeEtas };
 }
 
-/** Reads the `Label: date`, `As of date` and ETA statements of a paragraph's lines. */
-function readLines(source: string, base: number, dates: StatedDate[], relativeEtas: RelativeEta[]): void {
+/**
+ * A short label opening a line in the document's header (`**Конец сессии:**`, `- Handover date:`,
+ * `**RESUMED:**`): at most five words, no sentence punctuation, then a colon.
+ */
+const HEADER_LABEL_RE =
+  /^[\s>]*(?:[-*+][ \t]+)?(?:\d+[.)][ \t]+)?(?:\*\*|__)?(\p{L}[\p{L}\p{M}'’]*(?:[ \t-]\p{L}[\p{L}\p{M}'’]*){0,4})(?:\*\*|__)?[:：](?:\*\*|__)?[ \t]?/u;
+/** What may stand between a value's start and its date: a few words, an opening bracket or backtick ("Session end (Jan 22, 2026"). */
+const BEFORE_DATE_RE = /^[ \t`*_]*(?:(?:\p{L}[\p{L}\p{M}'’-]*[ \t]+){1,3}[(（[]|[(（[])[ \t`*_]*$/u;
+/** A short statement that is only a date: a few words before it, punctuation or brackets after ("Актуально на 2026-07-21.", "État au 4 août 2026."). */
+const STATEMENT_BEFORE_RE = /^[\s>]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:\p{L}[\p{L}\p{M}'’-]*[ \t]+){1,4}[*_`]*$/u;
+const STATEMENT_AFTER_RE = /^[`*_]*[.!。)）\]]*\s*$/u;
+/** The end of a first sentence right after its date. */
+const SENTENCE_END_RE = /^[`*_]*[.!。](?:\s|$)/u;
+
+/** Where the date opens a value: at its start, or after a few words and a bracket. */
+function opensValue(value: string, found: { index: number }): boolean {
+  return found.index <= 2 || (found.index <= 40 && BEFORE_DATE_RE.test(value.slice(0, found.index)));
+}
+
+/**
+ * Reads the `Label: date`, `As of date` and ETA statements of a paragraph's lines. In the header
+ * (`header`: the first 15 lines, or up to the first section), any short label whose value opens
+ * with a date states it, and so does a paragraph that opens with a few words and a date, as a line
+ * or a sentence of its own.
+ */
+function readLines(source: string, base: number, dates: StatedDate[], relativeEtas: RelativeEta[], header = false): void {
   let lineStart = 0;
   for (const line of source.split("\n")) {
     const at = base + lineStart;
-    const label = LABEL_LINE_RE.exec(line);
+    const headerLabel = header ? HEADER_LABEL_RE.exec(line) : null;
+    // An ETA label is read by the ETA statements below, under its own name.
+    const label = LABEL_LINE_RE.exec(line) ?? (headerLabel && !/\bETA\b/i.test(headerLabel[1] ?? "") ? headerLabel : null);
     const asOf = label ? undefined : AS_OF_RE.exec(line);
     const opening = label ?? asOf;
-    if (opening) {
+    // A statement opens its paragraph: a line of its own, or the first sentence of the first line ("État au 4 août 2026. Ce document …").
+    const statement = header && !opening && lineStart === 0 ? findDate(line) : undefined;
+    const after = statement ? line.slice(statement.index + statement.written.length) : "";
+    if (
+      statement &&
+      STATEMENT_BEFORE_RE.test(line.slice(0, statement.index)) &&
+      (source.includes("\n") ? SENTENCE_END_RE.test(after) : STATEMENT_AFTER_RE.test(after))
+    ) {
+      const offset = at + statement.index;
+      dates.push({ date: statement.date, written: statement.written, source: "statement", offset, endOffset: offset + statement.written.length });
+    } else if (opening) {
       const rest = line.slice(opening[0].length);
       const found = findDate(rest);
       // The date must open the value ("Date: 2026-05-15. Master …"), not come later in a sentence.
-      if (found && found.index <= 2) {
+      // A date label's value may lead in with a few words ("Last updated: Session end (Jan 22, 2026"); any other label's must open with it.
+      if (found && (label === headerLabel ? found.index <= 2 : opensValue(rest, found))) {
         const offset = at + opening[0].length + found.index;
         dates.push({
           date: found.date,
