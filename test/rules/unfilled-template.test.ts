@@ -35,6 +35,13 @@ describe("unfilled-template", () => {
       ],
     },
     {
+      name: "reports a date whose day or month was left as XX, as the whole value of a label (a hard line break ends the label's line)",
+      text: "# H\n\n更新日: 2025-02-XX  \n最終作業者: Codex\n\n- Fecha: 2026-XX-XX\n\nReleased 2026-03-01, see ticket ABC-XX.\n",
+      expected: [
+        "3:6 warning 2 template placeholders left unfilled: '2025-02-XX' (line 3), '2026-XX-XX' (line 6); fill them in or delete them before handing off",
+      ],
+    },
+    {
       name: "counts TBD sections as a template from three on (a real handoff may leave one or two for later)",
       text: "# H\n\n## Problem\n\nTBD\n\n## Decisions\n\nTBD\n\n## Next steps\n\n- TBD\n",
       expected: [

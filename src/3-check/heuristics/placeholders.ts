@@ -22,10 +22,10 @@ export interface Placeholder {
  * heading, a paragraph or list item, a table cell, `Label: <value>`: braces holding words
  * (`{project name}`; not code such as `{a: 1}`, nor a path parameter `/users/{id}`), `<…>` that did
  * not parse as HTML (`<full head sha?>`), `[Feature name]` (brackets that are no link), `YYYY-MM-DD`,
- * `XXX`. A block of `Label: value` pairs (one per line, or split by ` | `) is read pair by pair.
+ * a date with its day or month left as `XX` (`2025-02-XX`), `XXX`. A block of `Label: value` pairs (one per line, or split by ` | `) is read pair by pair.
  */
 const VALUE_RE =
-  /(?<![\w$/\\}.{])\{\p{L}[\p{L}\p{N} _-]{0,58}\}(?![\w{(])|(?<![\w<])<\p{L}[\p{L}\p{N} _.'?-]{1,58}>|(?<![\w\]/])\[\p{L}[^[\]\n]{1,60}\](?![([:])|\bYYYY-MM-DD\b|#X{2,}\b|\bX{3,}\b/gu;
+  /(?<![\w$/\\}.{])\{\p{L}[\p{L}\p{N} _-]{0,58}\}(?![\w{(])|(?<![\w<])<\p{L}[\p{L}\p{N} _.'?-]{1,58}>|(?<![\w\]/])\[\p{L}[^[\]\n]{1,60}\](?![([:])|\bYYYY-MM-DD\b|\b\d{4}-(?:\d{2}|XX)-XX\b|\b\d{4}-XX-\d{2}\b|#X{2,}\b|\bX{3,}\b/gu;
 /**
  * Placeholders wherever they stand: a template engine's `{{name}}` (not a GitHub Actions
  * `${{ expression }}`), `[fill in]`-style brackets, `TODO: fill`, lorem ipsum.
@@ -187,5 +187,7 @@ function textOf(node: Node, text: string, html: Placeholder[]): string {
     return HTML_MARK;
   }
   if (node.type === "inlineCode" || node.type === "image" || node.type === "imageReference") return " ";
+  // A hard line break ends a line of `Label: value` pairs as a soft one does.
+  if (node.type === "break") return "\n";
   return ((node as { children?: Node[] }).children ?? []).map((child) => textOf(child, text, html)).join("");
 }
