@@ -36,6 +36,7 @@ import { unfilledTemplate } from "./unfilled-template.js";
 import { stale } from "./stale.js";
 import { unclosedFence } from "./unclosed-fence.js";
 import { lineEndings } from "./line-endings.js";
+import { mojibake } from "./mojibake.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -73,4 +74,5 @@ export const builtinRules: readonly Rule[] = [
   stale,
   unclosedFence,
   lineEndings,
+  mojibake,
 ];
