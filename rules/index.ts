@@ -37,6 +37,7 @@ import { stale } from "./stale.js";
 import { unclosedFence } from "./unclosed-fence.js";
 import { lineEndings } from "./line-endings.js";
 import { mojibake } from "./mojibake.js";
+import { localLinks } from "./local-links.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -75,4 +76,5 @@ export const builtinRules: readonly Rule[] = [
   unclosedFence,
   lineEndings,
   mojibake,
+  localLinks,
 ];
