@@ -38,6 +38,7 @@ import { unclosedFence } from "./unclosed-fence.js";
 import { lineEndings } from "./line-endings.js";
 import { mojibake } from "./mojibake.js";
 import { localLinks } from "./local-links.js";
+import { agentPermissions } from "./agent-permissions.js";
 
 /** Every built-in rule. */
 export const builtinRules: readonly Rule[] = [
@@ -77,4 +78,5 @@ export const builtinRules: readonly Rule[] = [
   lineEndings,
   mojibake,
   localLinks,
+  agentPermissions,
 ];
