@@ -75,15 +75,19 @@ export const agentPermissions: Rule = {
       if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
         const start = node.position?.start.offset ?? 0;
         const text = toString(node as Paragraph);
-        for (const line of text.split("\n")) {
+        // The k-th line of the text is the k-th line of the source (quote and list markers aside): a finding starts at its line.
+        const firstLine = document.lines.point(start).line;
+        const lineStart = (k: number) => (k === 0 ? start : document.lines.lineStart(firstLine + k));
+        const lines = text.split("\n");
+        for (const [k, line] of lines.entries()) {
           const flag = BYPASS.exec(line);
           if (flag && IMPERATIVE.test(line)) {
-            report("bypass", flag[0], start, node.position?.end.offset);
+            report("bypass", flag[0], lineStart(k), node.position?.end.offset);
             return;
           }
           const asking = NO_ASKING.exec(line);
           if (asking) {
-            report("noAsking", asking[0].replace(/^[\s>*_\-+•.!;:]+/u, ""), start, node.position?.end.offset);
+            report("noAsking", asking[0].replace(/^[\s>*_\-+•.!;:]+/u, ""), lineStart(k), node.position?.end.offset);
             return;
           }
         }

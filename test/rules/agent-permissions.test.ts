@@ -22,9 +22,9 @@ describe("agent-permissions", () => {
       expected: [`3:1 ${BYPASS("--dangerously-skip-permissions")}`, `8:6 ${BYPASS("--dangerously-bypass-approvals-and-sandbox")}`],
     },
     {
-      name: "reports telling the agent not to ask before acting, at a sentence's start",
-      text: "# H\n\n> Keep going. DO NOT ask the owner questions and DO NOT stop.\n\n- Never ask for confirmation before pushing.\n",
-      expected: [`3:3 ${NO_ASKING("DO NOT ask the owner questions")}`, `5:3 ${NO_ASKING("Never ask for confirmation")}`],
+      name: "reports telling the agent not to ask before acting, at a sentence's start, on the line that says it",
+      text: "# H\n\n> Tick: read the backlog,\n> ship one slice. DO NOT ask the owner questions and DO NOT stop.\n\n- Never ask for confirmation before pushing.\n",
+      expected: [`4:1 ${NO_ASKING("DO NOT ask the owner questions")}`, `6:3 ${NO_ASKING("Never ask for confirmation")}`],
     },
     {
       name: "leaves alone a description of the flag, a negated instruction, a flag in other code, and asking questions",
