@@ -8,25 +8,10 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseSync } from "vite";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { decide, RECHECK_PARAMS, type Verdict } from "../helpers/recheck.js";
 import { repoRoot } from "../helpers/locations.js";
 import EXEMPT from "./redos-exemptions.json" with { type: "json" };
-
-type Check = (
-  source: string,
-  flags: string,
-  params?: { timeout?: number; checker?: string },
-) => {
-  status: "safe" | "vulnerable" | "unknown";
-  complexity?: { type: string; degree?: number };
-  attack?: { pattern: string };
-  error?: { kind: string; message?: string };
-};
-let checkSync: Check;
-beforeAll(async () => {
-  process.env.RECHECK_BACKEND = "pure";
-  ({ checkSync } = (await import("recheck")) as unknown as { checkSync: Check });
-});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -112,11 +97,7 @@ const DYNAMIC_EXEMPTIONS: Record<string, string> = {
  * detectors are timed on such runs in test/secrets/detectors-linear.test.ts. Each entry is still
  * to be reviewed and, where cheap, rewritten by the owner of its file.
  */
-const RECHECK_PARAMS = { timeout: null, incubationTimeout: null, recallTimeout: -1, randomSeed: 1 } as const;
 const VERDICTS_FILE = path.join(repoRoot, "test/hostile/redos-verdicts.json");
-
-/** What recheck said of a literal: safe, polynomial, exponential (with an attack), or unknown (with why). */
-type Verdict = string;
 
 interface VerdictRecord {
   recheck: string;
@@ -131,18 +112,6 @@ function recordedVerdicts(version: string): Record<string, Verdict> {
   } catch {
     return {};
   }
-}
-
-/**
- * recheck's verdict on a literal. The `d` flag (match indices) changes what a match reports, not
- * how the engine backtracks; recheck does not parse it, so the literal is checked without it.
- */
-function decide(pattern: string, flags: string): Verdict {
-  const result = checkSync(pattern, flags.replace("d", ""), RECHECK_PARAMS as unknown as { timeout?: number });
-  if (result.status === "unknown") return `unknown (${result.error?.kind ?? "no reason"}: ${result.error?.message ?? ""})`;
-  if (result.complexity?.type === "exponential") return `exponential (attack ${result.attack?.pattern ?? "?"})`;
-  if (result.status === "vulnerable") return "polynomial";
-  return "safe";
 }
 
 const { literals, dynamic } = collect();
