@@ -9,8 +9,9 @@
  * command line (`claude --dangerously-skip-permissions`) in a code block, or in a code span that
  * stands alone or that such a line gives.
  */
-import type { Code, InlineCode, Nodes, Paragraph } from "mdast";
+import type { Code, Heading, InlineCode, Paragraph, TableCell } from "mdast";
 import { toString } from "mdast-util-to-string";
+import { SKIP, visit } from "unist-util-visit";
 import type { Rule } from "../src/3-check/engine/rule.js";
 
 /**
@@ -32,6 +33,13 @@ const IMPERATIVE =
 const NO_ASKING =
   /(?:^|[.!;:]\s+|^[\s>*_\-+•]+)(?:do not|don't|never|не)\s+(?:ask|wait for|request|спрашивай|задавай)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:questions?|confirmation|approval|permission|вопрос\p{L}*|подтвержден\p{L}*)\b/iu;
 
+/**
+ * What every finding holds (a bypass flag or mode, or a negated "ask"): a document without it is
+ * not walked at all, so the rule costs one scan of the text on almost every document.
+ */
+const GATE =
+  /--dangerously|--yolo|--full-auto|--approval-mode|--allow-all-tools|bypass ?permissions|YOLO mode|auto-?approve|(?:not|n't|never|не)\s+(?:ask|wait for|request|спрашивай|задавай)/iu;
+
 export const agentPermissions: Rule = {
   meta: {
     id: "agent-permissions",
@@ -51,7 +59,7 @@ export const agentPermissions: Rule = {
   },
   check(document, context) {
     const root = document.mdast;
-    if (!root) return;
+    if (!root || !GATE.test(document.text)) return;
     const report = (messageId: "bypass" | "noAsking", what: string, start: number | undefined, end: number | undefined) => {
       if (start === undefined) return;
       context.report({ messageId, data: { what: what.length > 60 ? `${what.slice(0, 57)}…` : what }, offset: start, endOffset: end ?? start });
@@ -67,14 +75,14 @@ export const agentPermissions: Rule = {
       }
       return false;
     };
-    const visit = (node: Nodes): void => {
+    visit(root, (node) => {
       if (node.type === "code" || node.type === "inlineCode") {
         commandLine(node);
-        return;
+        return SKIP;
       }
       if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
         const start = node.position?.start.offset ?? 0;
-        const text = toString(node as Paragraph);
+        const text = toString(node);
         // The k-th line of the text is the k-th line of the source (quote and list markers aside): a finding starts at its line.
         const firstLine = document.lines.point(start).line;
         const lineStart = (k: number) => (k === 0 ? start : document.lines.lineStart(firstLine + k));
@@ -83,22 +91,22 @@ export const agentPermissions: Rule = {
           const flag = BYPASS.exec(line);
           if (flag && IMPERATIVE.test(line)) {
             report("bypass", flag[0], lineStart(k), node.position?.end.offset);
-            return;
+            return SKIP;
           }
           const asking = NO_ASKING.exec(line);
           if (asking) {
             report("noAsking", asking[0].replace(/^[\s>*_\-+•.!;:]+/u, ""), lineStart(k), node.position?.end.offset);
-            return;
+            return SKIP;
           }
         }
         // An agent's command line in a code span, when the line tells the reader to run it or the span stands alone
         // ("PTY spawns `claude --dangerously-skip-permissions`" describes code).
-        const told = IMPERATIVE.test(text) || /^(?:then|next|now)\b/i.test(text.trim()) || (node as Paragraph).children.length === 1;
-        if (told) for (const child of (node as Paragraph).children) if (child.type === "inlineCode" && commandLine(child)) return;
-        return;
+        const children = (node as Paragraph | Heading | TableCell).children;
+        const told = IMPERATIVE.test(text) || /^(?:then|next|now)\b/i.test(text.trim()) || children.length === 1;
+        if (told) for (const child of children) if (child.type === "inlineCode" && commandLine(child)) break;
+        return SKIP;
       }
-      if ("children" in node) for (const child of node.children as Nodes[]) visit(child);
-    };
-    visit(root);
+      return undefined;
+    });
   },
 };

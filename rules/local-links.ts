@@ -5,7 +5,8 @@
  * repository (`docs/plan.md`) or a web URL opens anywhere. One finding per document, at the first
  * such link, with how many there are.
  */
-import type { Definition, Image, Link, Nodes } from "mdast";
+import type { Definition, Image, Link } from "mdast";
+import { visit } from "unist-util-visit";
 import type { Rule } from "../src/3-check/engine/rule.js";
 
 /**
@@ -14,12 +15,6 @@ import type { Rule } from "../src/3-check/engine/rule.js";
  * `file:` URL (RFC 8089).
  */
 const LOCAL_TARGET = /^(?:\/Users\/[^/\s]+\/|\/home\/[^/\s]+\/|\/root\/|~\/|[a-z]:[\\/]Users[\\/]|\/[a-z]\/Users\/|file:)/i;
-
-/** Calls `found` with each link, image and definition under `node`, in document order. */
-function forEachTarget(node: Nodes, found: (target: Link | Image | Definition) => void): void {
-  if (node.type === "link" || node.type === "image" || node.type === "definition") found(node);
-  if ("children" in node) for (const child of node.children as Nodes[]) forEachTarget(child, found);
-}
 
 export const localLinks: Rule = {
   meta: {
@@ -41,7 +36,8 @@ export const localLinks: Rule = {
     const root = document.mdast;
     if (!root) return;
     const local: Array<Link | Image | Definition> = [];
-    forEachTarget(root, (target) => {
+    visit(root, ["link", "image", "definition"], (node) => {
+      const target = node as Link | Image | Definition;
       if (LOCAL_TARGET.test(decoded(target.url))) local.push(target);
     });
     const first = local[0];

@@ -112,16 +112,29 @@ function headingSigns(sections: readonly Section[]): PendingSign[] {
   return signs;
 }
 
+/**
+ * Calls `seen` with the nodes of `root` in document order, at most {@link MAX_PENDING_NODES} of
+ * them, until it returns true.
+ */
+function walkBounded(root: Root, seen: (node: Nodes) => boolean | void): void {
+  let read = 0;
+  let done = false;
+  const visit = (node: Nodes) => {
+    if (done || read++ >= MAX_PENDING_NODES) return;
+    if (seen(node) === true) done = true;
+    else if ("children" in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(root);
+}
+
 /** Signs from the text: TODO/FIXME markers, outside code. */
 function textSigns(root: Root): PendingSign[] {
   let marker: number | undefined;
-  let read = 0;
-  const visit = (node: Nodes) => {
-    if (marker !== undefined || read++ >= MAX_PENDING_NODES) return;
-    if (node.type === "text" && MARKER.test(node.value)) marker = node.position?.start.offset ?? 0;
-    if ("children" in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(root);
+  walkBounded(root, (node) => {
+    if (node.type !== "text" || !MARKER.test(node.value)) return false;
+    marker = node.position?.start.offset ?? 0;
+    return true;
+  });
   return marker === undefined ? [] : [{ text: "a TODO or FIXME marker", offset: marker }];
 }
 
@@ -132,13 +145,10 @@ function textSigns(root: Root): PendingSign[] {
 export function countUncheckedTasks(root: Root | undefined): { count: number; offset: number } {
   let count = 0;
   let offset = 0;
-  let read = 0;
-  const visit = (node: Nodes) => {
-    if (read++ >= MAX_PENDING_NODES) return;
-    if (node.type === "listItem" && node.checked === false && count++ === 0) offset = node.position?.start.offset ?? 0;
-    if ("children" in node) for (const child of node.children) visit(child as Nodes);
-  };
-  if (root) visit(root);
+  if (root)
+    walkBounded(root, (node) => {
+      if (node.type === "listItem" && node.checked === false && count++ === 0) offset = node.position?.start.offset ?? 0;
+    });
   return { count, offset };
 }
 

@@ -312,9 +312,10 @@ function readLines(source: string, base: number, dates: StatedDate[], relativeEt
   let lineStart = 0;
   for (const line of source.split("\n")) {
     const at = base + lineStart;
-    const headerLabel = header ? HEADER_LABEL_RE.exec(line) : null;
-    // An ETA label is read by the ETA statements below, under its own name.
-    const label = LABEL_LINE_RE.exec(line) ?? (headerLabel && !/\bETA\b/i.test(headerLabel[1] ?? "") ? headerLabel : null);
+    const dateLabel = LABEL_LINE_RE.exec(line);
+    // Any short label of the header, but an ETA's (the ETA statements below read it under its own name).
+    const headerLabel = !dateLabel && header ? HEADER_LABEL_RE.exec(line) : null;
+    const label = dateLabel ?? (headerLabel && !/\bETA\b/i.test(headerLabel[1] ?? "") ? headerLabel : null);
     const asOf = label ? undefined : AS_OF_RE.exec(line);
     const opening = label ?? asOf;
     // A statement opens its paragraph: a line of its own, or the first sentence of the first line ("État au 4 août 2026. Ce document …").
@@ -332,7 +333,7 @@ function readLines(source: string, base: number, dates: StatedDate[], relativeEt
       const found = findDate(rest);
       // The date must open the value ("Date: 2026-05-15. Master …"), not come later in a sentence.
       // A date label's value may lead in with a few words ("Last updated: Session end (Jan 22, 2026"); any other label's must open with it.
-      if (found && (label === headerLabel ? found.index <= 2 : opensValue(rest, found))) {
+      if (found && (dateLabel ? opensValue(rest, found) : found.index <= 2)) {
         const offset = at + opening[0].length + found.index;
         dates.push({
           date: found.date,

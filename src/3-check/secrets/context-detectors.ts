@@ -227,7 +227,7 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
       "비밀번호",
     ],
     pattern: g(
-      [
+      `(?:${[
         // A password word in one of a dozen languages (anywhere: it names nothing else), a bold label's closing `**`, then `is`, `was`, `now`, `set/reset/changed to`, `:` or `=`; or the value right after it, or quoted.
         String.raw`(?:\b(?:password|passphrase|passwd|pwd|passwort|kennwort|contrase[nñ]a|mot de passe|senha|wachtwoord|has[lł]o)\b|пароль|密码|密碼|パスワード|비밀번호)(?:[ \t]+(?:for|of|on)[ \t]+[^\n.:;!?"'\`]{1,40}?(?=[ \t]*(?:\bis\b|\bwas\b|[:=])))?(?:\*\*|__)?(?:[ \t]*(?:\bis\b|\bwas\b|\bnow\b|(?:\b(?:set|reset|changed)[ \t]+)?\bto\b|[:=])(?:\*\*|__)?[ \t]*|(?<=(?:password|passphrase|passwd|pwd))[ \t]+(?![^\s:]{1,40}:)|[ \t]*(?=['"\`“]))`,
         // `pass` and `pw` are verbs and abbreviations in prose: only a statement (`the pw is …`) or a label at the start of a line, list item or quote (`- **Pass:** …`, `pw = …`).
@@ -239,9 +239,7 @@ export const CONTEXT_DETECTORS: readonly SecretDetector[] = [
         String.raw`(?<![A-Za-z])(?:credentials?|logins?|accounts?|users?)\b[^\n:=]{0,30}?[:=][ \t]*['"\`]?[\w.@+-]{1,40}[ \t]*\/[ \t]*`,
       ]
         .map((part) => `(?:${part})`)
-        .join("|")
-        .replace(/^/, "(?:")
-        .concat(")", VALUE),
+        .join("|")})${VALUE}`,
     ),
     entropy: 0,
     source:
