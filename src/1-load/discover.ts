@@ -7,15 +7,16 @@
  *   a directory the user named (a handoff extension in any case, not a well-known other file such
  *   as `package.json`, `CHANGELOG.md` or `.claude/handoff.json`).
  * - Anything else is a glob (tinyglobby / picomatch syntax).
- * - `.gitignore` and `.handoffignore` in the working directory, plus config `ignores` (relative to
- *   the config file's directory), filter what directories and globs find (gitignore semantics).
+ * - `.gitignore` and `.handoffignore` of the working directory and its parents up to the
+ *   repository's top level (each relative to its own directory), plus config `ignores` (relative
+ *   to the config file's directory), filter what directories and globs find (gitignore semantics).
  */
-import { lstat, readFile, stat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
 import { fdir } from "fdir";
 import { glob, isDynamicPattern } from "tinyglobby";
 import { isHandoffInDirectory } from "./handoff-files.js";
-import { anyIgnored, ignoreTest, type IgnoreTest } from "./ignores.js";
+import { anyIgnored, ignoreFilesTest, ignoreTest, type IgnoreTest } from "./ignores.js";
 
 /** Directories never searched. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
@@ -36,23 +37,14 @@ export interface DiscoverOptions {
   ignores?: readonly string[];
   /** The directory `ignores` are relative to: the config file's (default `cwd`). */
   ignoresDir?: string;
-  /** Read `.gitignore` and `.handoffignore` from `cwd` (default true). */
+  /** Read `.gitignore` and `.handoffignore` from `cwd` and its parents up to the repository's top level (default true). */
   useIgnoreFiles?: boolean;
 }
 
-/** The ignore files of `cwd` (relative to it) and config `ignores` (relative to their directory). */
+/** The ignore files of `cwd` and its parents ({@link ignoreFilesTest}) and config `ignores` (relative to their directory). */
 async function loadIgnore(cwd: string, options: DiscoverOptions): Promise<IgnoreTest> {
-  const lines: string[] = [];
-  if (options.useIgnoreFiles !== false) {
-    for (const name of [".gitignore", ".handoffignore"]) {
-      try {
-        lines.push(...(await readFile(path.join(cwd, name), "utf8")).split(/\r?\n/));
-      } catch {
-        // absent ignore files are normal
-      }
-    }
-  }
-  return anyIgnored([ignoreTest(lines, cwd), ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."))]);
+  const files = options.useIgnoreFiles !== false ? await ignoreFilesTest(cwd) : () => false;
+  return anyIgnored([files, ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."))]);
 }
 
 /**

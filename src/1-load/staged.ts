@@ -1,12 +1,13 @@
 /**
  * Load stage for `lint --staged`: the staged (index) content of changed handoffs, not the working
  * tree — a secret staged and then removed only from the working tree is still what gets committed.
+ * Files the ignore files or config `ignores` skip are skipped here too.
  */
 import path from "node:path";
 import picomatch from "picomatch";
 import { gitTopLevel, stagedBlob, stagedBlobSize, stagedPaths } from "../0-platform/git/repository.js";
 import { isHandoffPath } from "./handoff-files.js";
-import { ignoreTest } from "./ignores.js";
+import { anyIgnored, ignoreFilesTest, ignoreTest } from "./ignores.js";
 import { DEFAULT_MAX_FILE_BYTES, sourceFromBytes, tooLargeSource, type SourceFile } from "./read.js";
 
 /** Options of {@link loadStagedSources}. */
@@ -45,7 +46,8 @@ export async function loadStagedSources(options: StagedOptions): Promise<SourceF
   listing.catch(() => undefined);
   const top = await gitTopLevel(cwd);
   const staged = await listing;
-  const isIgnored = ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."));
+  // The same ignore files as a run over paths: a file `.handoffignore` skips is skipped here too.
+  const isIgnored = anyIgnored([await ignoreFilesTest(cwd), ignoreTest(options.ignores ?? [], path.resolve(cwd, options.ignoresDir ?? "."))]);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const sources: SourceFile[] = [];
   for (const indexPath of staged) {

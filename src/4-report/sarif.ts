@@ -52,6 +52,11 @@ export interface SarifOptions {
    * the invocation says only whether any file had an internal error.
    */
   exitCode?: number;
+  /**
+   * Problems of the run itself rather than of a file (an input that matched no file): each is a
+   * `toolExecutionNotification` of level `error`, and the run is not successful.
+   */
+  runProblems?: readonly string[];
 }
 
 /** What each exit code means, for `invocations[0].exitCodeDescription`. */
@@ -169,7 +174,7 @@ export function formatSarif(results: readonly MaskedFileResult[], options: Sarif
   const descriptors: ReportingDescriptor[] = options.rules.map(ruleDescriptor);
   const index = new Map<string, number>(descriptors.map((d, i) => [d.id, i]));
   const sarifResults: Result[] = [];
-  const notifications: Notification[] = [];
+  const notifications: Notification[] = (options.runProblems ?? []).map((text) => ({ level: "error", message: { text } }));
   for (const file of results) {
     const location = artifactLocation(file.path, options);
     const seen = new Map<string, number>();

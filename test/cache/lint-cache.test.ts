@@ -13,6 +13,8 @@ import { repoRoot } from "../helpers/locations.js";
 
 const MARCH = new Date("2026-03-01T12:00:00Z");
 
+type Entry = Record<string, unknown>;
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-cache-"));
@@ -53,6 +55,29 @@ describe("lint --cache", () => {
     expect(run.cacheStats).toEqual({ hits: 0, rechecks: 0, misses: 5, stored: 5 });
     expect(Object.keys((JSON.parse(readFileSync(file, "utf8")) as { entries: object }).entries)).toHaveLength(5);
   });
+
+  it.each([
+    ["a null result", (e: Entry) => (e.result = null)],
+    ["findings that are not a list", (e: Entry) => (e.result = { ...(e.result as object), diagnostics: 5 })],
+    ["a finding without its fields", (e: Entry) => (e.result = { ...(e.result as object), diagnostics: [{ ruleId: 5 }] })],
+    ["no internal-error list", (e: Entry) => (e.result = { ...(e.result as object), internalErrors: null })],
+    ["clock rules that are a string", (e: Entry) => (e.clockRules = "x")],
+    ["clock facts that are null", (e: Entry) => (e.clockFacts = null)],
+    ["a number for an entry", (_e: Entry, entries: Record<string, unknown>, key: string) => (entries[key] = 3)],
+  ])(
+    "drops an entry with the right key but %s, and lints that file again",
+    async (_name, damage: (e: Entry, entries: Record<string, unknown>, key: string) => void) => {
+      await lint(["corpus/sno"], { now: MARCH }, true);
+      const file = path.join(dir, "cache", CACHE_FILE_NAME);
+      const stored = JSON.parse(readFileSync(file, "utf8")) as { entries: Record<string, Entry> };
+      const [key] = Object.keys(stored.entries).sort();
+      damage(stored.entries[key], stored.entries, key);
+      writeFileSync(file, JSON.stringify(stored));
+      const run = await lint(["corpus/sno"], { now: MARCH }, true);
+      expect(run.cacheStats).toEqual({ hits: 4, rechecks: 0, misses: 1, stored: 1 });
+      expect(run.results).toEqual((await lint(["corpus/sno"], { now: MARCH }, false)).results);
+    },
+  );
 
   it("never writes a secret into the cache: such files are linted every time", async () => {
     const token = `ghp_FAKE${randomStrings(77)(ALPHABETS.b62, 32)}`;

@@ -45,6 +45,15 @@ describe("the bundled bin", () => {
     expect(warm.status).toBe(reference.code);
   });
 
+  it("keeps the run's exit code when the reader goes away (`handoff lint | head -1` under pipefail)", () => {
+    // The shell's reader takes one line and exits; handoff's later writes hit EPIPE.
+    const script = `set -o pipefail; "${process.execPath}" "${bundle}" lint --no-config --now 2026-03-01T12:00:00Z corpus/ | head -1`;
+    const result = spawnSync("bash", ["-c", script], { cwd: repoRoot, encoding: "utf8" });
+    expect(result.stdout.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(1);
+  });
+
   it("writes --output-file atomically", async () => {
     const out = path.join(dir, "report.json");
     const result = run(bundle, "lint", "--format", "json", "--no-config", "--now", "2026-03-01T12:00:00Z", "--output-file", out, "corpus/sno");

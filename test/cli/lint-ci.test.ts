@@ -87,6 +87,21 @@ describe("formats and output", () => {
     expect(log.runs[0]?.results.map((r) => r.ruleId)).toEqual(["frontmatter-syntax"]);
   });
 
+  it("writes a SARIF log that says the run failed when the paths match nothing (exit 2), for the upload step that follows", async () => {
+    const result = await cli(["lint", "--no-config", "--format", "sarif", "--output-file", "out/report.sarif", "handoffs/*.md"]);
+    expect(result).toEqual({ code: 2, out: "", err: "handoff: no files match 'handoffs/*.md'\n" });
+    const log = JSON.parse(readFileSync(path.join(dir, "out/report.sarif"), "utf8")) as {
+      runs: { results: unknown[]; invocations: { executionSuccessful: boolean; exitCode: number; toolExecutionNotifications: unknown[] }[] }[];
+    };
+    expect(log.runs[0].results).toEqual([]);
+    expect(log.runs[0].invocations[0].executionSuccessful).toBe(false);
+    expect(log.runs[0].invocations[0].exitCode).toBe(2);
+    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: "error", message: { text: "no files match 'handoffs/*.md'" } }]);
+    // Other formats cannot say "failed" in the report: none is written, as before.
+    expect((await cli(["lint", "--no-config", "--format", "json", "--output-file", "r.json", "handoffs/*.md"])).code).toBe(2);
+    expect(() => readFileSync(path.join(dir, "r.json"))).toThrow(/ENOENT/);
+  });
+
   it("--format github prints annotations and appends a job summary to $GITHUB_STEP_SUMMARY", async () => {
     write("h.md", BROKEN);
     const summary = path.join(dir, "summary.md");

@@ -107,3 +107,23 @@ describe("config ignores are relative to the config file's directory", () => {
     expect(linted(out.stdout)).toEqual(["h.md"]);
   });
 });
+
+describe("ignore files are read from the working directory up to the repository's top level", () => {
+  beforeEach(() => {
+    repo.write("handoff.config.json", JSON.stringify({ markdownlint: false }));
+    repo.write(".handoffignore", "drafts/\n");
+    repo.write("handoffs/drafts/d.md", handoff(archived));
+  });
+
+  it("a root .handoffignore applies in a subdirectory, each file anchored at its own directory", async () => {
+    expect(linted((await lint(path.join(repo.root, "handoffs"), ".")).stdout)).toEqual(["archive/old.md", "h.md"]);
+    repo.write("handoffs/.gitignore", "/archive/\n");
+    expect(linted((await lint(path.join(repo.root, "handoffs"), ".")).stdout)).toEqual(["h.md"]);
+  });
+
+  it("--staged skips what .handoffignore skips (eslint#2432), from the top level and a subdirectory", async () => {
+    repo.git("add", "-A");
+    expect(linted((await lint(repo.root, "--staged")).stdout)).toEqual(["handoffs/archive/old.md", "handoffs/h.md"]);
+    expect(linted((await lint(path.join(repo.root, "handoffs"), "--staged")).stdout)).toEqual(["archive/old.md", "h.md"]);
+  });
+});

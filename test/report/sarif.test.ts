@@ -42,6 +42,19 @@ describe("sarif reporter", () => {
     expect(validate(broken)).toBe(false);
   });
 
+  it("carries problems of the run itself as error notifications without a location: not a successful run, and still a valid log", () => {
+    const log = JSON.parse(formatSarif([], { ...OPTIONS, exitCode: 2, runProblems: ["no files match 'x/*.md'"] })) as Log;
+    expect(validate(log)).toBe(true);
+    expect(log.runs[0]?.invocations).toEqual([
+      {
+        executionSuccessful: false,
+        exitCode: 2,
+        exitCodeDescription: expect.any(String) as string,
+        toolExecutionNotifications: [{ level: "error", message: { text: "no files match 'x/*.md'" } }],
+      },
+    ]);
+  });
+
   it("lists every rule with id, name, descriptions, help and a helpUri to rules/<id>.md", () => {
     const log = sarif([]);
     const rules = log.runs[0]?.tool.driver.rules ?? [];

@@ -100,6 +100,45 @@ export function contentDigest(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+const SEVERITIES: ReadonlySet<unknown> = new Set(["error", "warning", "info"]);
+const POSITION_FIELDS = ["line", "column", "endLine", "endColumn", "offset", "endOffset"] as const;
+const OPTIONAL_TEXT_FIELDS = ["messageId", "docs", "contextHash", "valueDigest"] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+function isEdit(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.text !== "string" || !Array.isArray(value.range) || value.range.length !== 2) return false;
+  return value.range.every((offset) => Number.isSafeInteger(offset) && (offset as number) >= 0);
+}
+
+function isStoredDiagnostic(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.ruleId !== "string" || typeof value.message !== "string" || !SEVERITIES.has(value.severity)) return false;
+  if (!POSITION_FIELDS.every((field) => Number.isSafeInteger(value[field]))) return false;
+  if (!OPTIONAL_TEXT_FIELDS.every((field) => value[field] === undefined || typeof value[field] === "string")) return false;
+  return value.fix === undefined || (Array.isArray(value.fix) && value.fix.every(isEdit));
+}
+
+/**
+ * Whether a stored value has the shape of a {@link CacheEntry}, every finding included. An entry
+ * that does not (a cache edited by hand, written by a broken run, cut short) is dropped, as a
+ * malformed cache file is: the file is linted again.
+ */
+function isCacheEntry(value: unknown): value is CacheEntry {
+  if (!isRecord(value) || typeof value.digest !== "string" || typeof value.recheckable !== "boolean" || !Number.isFinite(value.clock)) return false;
+  if (!isStringArray(value.clockRules) || (value.clockFacts !== undefined && !isRecord(value.clockFacts))) return false;
+  const result = value.result;
+  if (!isRecord(result) || typeof result.path !== "string" || typeof result.profile !== "string") return false;
+  if (result.profileReason !== undefined && typeof result.profileReason !== "string") return false;
+  if (!isStringArray(result.internalErrors) || result.internalErrors.length > 0) return false;
+  return Array.isArray(result.diagnostics) && result.diagnostics.every(isStoredDiagnostic);
+}
+
 /** Results of earlier runs, loaded from and saved to one file. */
 export class LintCache {
   private readonly entries: Map<string, CacheEntry>;
@@ -118,7 +157,8 @@ export class LintCache {
 
   /**
    * Opens the cache in `directory` for runs described by `parts`. A missing, unreadable or
-   * malformed file, or one written for other parts, gives an empty cache (never an error).
+   * malformed file, or one written for other parts, gives an empty cache (never an error); a
+   * malformed entry is dropped alone.
    */
   static open(directory: string, parts: CacheKeyParts): LintCache {
     const file = path.join(directory, CACHE_FILE_NAME);
@@ -129,7 +169,7 @@ export class LintCache {
     try {
       const stored = JSON.parse(readFileSync(file, "utf8")) as CacheFileShape;
       if (stored && stored.key === key && stored.entries && typeof stored.entries === "object") {
-        entries = new Map(Object.entries(stored.entries));
+        entries = new Map(Object.entries(stored.entries).filter((pair): pair is [string, CacheEntry] => isCacheEntry(pair[1])));
       }
     } catch {
       // no cache yet, or not one we can use: start empty

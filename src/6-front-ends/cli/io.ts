@@ -34,15 +34,23 @@ export function boundaryStream(stream: OutputStream, target: OutputTarget): Outp
   return { write: (text: string) => stream.write(boundaryText(text, target)), isTTY: stream.isTTY, raw: stream };
 }
 
-/** The real process's streams. */
+/**
+ * The real process's streams. A reader that goes away (`handoff lint | head`) closes stdout: later
+ * writes are dropped, and the run goes on to its end so that its exit code (findings, errors) is
+ * the process's, as `set -o pipefail` and CI steps read it. Reports are written as files finish,
+ * so this can happen mid-run.
+ */
 export function processIO(): CommandIO {
-  // A reader that goes away (`handoff lint | head`) ends the run quietly, as it does any Unix
-  // filter; reports are written as files finish, so this can happen mid-run.
+  let closed = false;
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
-    process.exit(process.exitCode ?? 0);
+    closed = true;
   });
-  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+  const stdout: OutputStream = {
+    write: (text: string) => (closed ? true : process.stdout.write(text)),
+    isTTY: process.stdout.isTTY,
+  };
+  return { cwd: process.cwd(), env: process.env, stdout, stderr: process.stderr, stdin: process.stdin };
 }
 
 /**

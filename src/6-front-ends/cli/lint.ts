@@ -112,7 +112,16 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     } finally {
       progress?.end();
     }
-    if (!runStands(result, io, options.errorOnUnmatchedPattern !== false)) return EXIT.usage;
+    if (!runStands(result, io, options.errorOnUnmatchedPattern !== false)) {
+      // A CI step uploads the SARIF file whatever the exit code: it must exist and say the run failed.
+      if (options.outputFile && options.format === "sarif") {
+        const problems = result.unmatched.map((input) => `no files match '${input}'`);
+        const outcome = { exitCode: EXIT.usage, warningsFail: false };
+        const text = renderResults("sarif", [], { io, color: false, rules: result.rules, outcome, runProblems: problems });
+        await writeReport(options.outputFile, text, options.format, io);
+      }
+      return EXIT.usage;
+    }
     // A commit without handoff changes: the pre-commit hook stays silent.
     if (options.staged && result.results.length === 0 && options.format === TEXT_FORMAT && !options.outputFile) return EXIT.ok;
     if (result.baselineWritten !== undefined) {
@@ -121,13 +130,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     }
     reportSuppressed(result.tally, result.baselineFile, io);
     const text = renderResults(options.format, result.results, { io, color: options.color, rules: result.rules, outcome: result.outcome });
-    if (options.outputFile) {
-      try {
-        await writeOutputFile(path.resolve(io.cwd, options.outputFile), text, formatTarget(options.format));
-      } catch (error) {
-        throw new UsageError(`cannot write --output-file ${options.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-      }
-    } else io.stdout.write(text);
+    if (options.outputFile) await writeReport(options.outputFile, text, options.format, io);
+    else io.stdout.write(text);
     if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {
       appendStepSummary(io, formatGithubSummary(result.results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) }));
     }
@@ -139,6 +143,15 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     }
     io.stderr.write(`handoff: internal error (please report): ${(error as Error).stack ?? String(error)}\n`);
     return EXIT.internal;
+  }
+}
+
+/** Writes the report to `--output-file` (relative to the working directory). @throws UsageError when it cannot be written. */
+async function writeReport(outputFile: string, text: string, format: string, io: CommandIO): Promise<void> {
+  try {
+    await writeOutputFile(path.resolve(io.cwd, outputFile), text, formatTarget(format));
+  } catch (error) {
+    throw new UsageError(`cannot write --output-file ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 

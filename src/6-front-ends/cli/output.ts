@@ -53,7 +53,7 @@ export function repositoryRootOf(io: CommandIO): string {
 export function renderResults(
   format: string,
   results: readonly MaskedFileResult[],
-  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[]; outcome?: RunOutcome },
+  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[]; outcome?: RunOutcome; runProblems?: readonly string[] },
 ): string {
   const { io } = context;
   switch (format) {
@@ -66,6 +66,7 @@ export function renderResults(
         repositoryRoot: repositoryRootOf(io),
         toolVersion: packageVersion(),
         ...(context.outcome ? { exitCode: context.outcome.exitCode } : {}),
+        ...(context.runProblems ? { runProblems: context.runProblems } : {}),
       });
     case "github":
       return formatGithub(results, { cwd: io.cwd, repositoryRoot: repositoryRootOf(io) });
