@@ -24,6 +24,35 @@ interface CallResult {
   isError?: boolean;
 }
 
+interface RawAnswer {
+  id: number;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/**
+ * Starts `handoff mcp` in `cwd`, writes `initialize`, `notifications/initialized` and `requests`
+ * at once, ends standard input, and returns every answer (sorted by id) once the server exits.
+ */
+async function rawSession(cwd: string, requests: ReadonlyArray<{ id: number; method: string; params: unknown }>): Promise<RawAnswer[]> {
+  const child = spawn(process.execPath, [bin, "mcp"], { cwd, env: { ...process.env, HANDOFF_EPHEMERAL: "0" } });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  const lines = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    ...requests.map((request) => ({ jsonrpc: "2.0", ...request })),
+  ];
+  child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  const exit = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  expect(exit).toBe(0);
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RawAnswer)
+    .sort((a, b) => a.id - b.id);
+}
+
 describe("handoff mcp over stdio", () => {
   let repo: TempRepo;
   let client: Client;
@@ -176,6 +205,46 @@ describe("handoff mcp over stdio", () => {
     expect(response.id).toBe(1);
     expect(response.result.serverInfo.name).toBe("handoffkit");
     expect(exit).toBe(0);
+  });
+
+  it("answers every request read before standard input ends (the last ones in flight at EOF)", async () => {
+    repo.write("eof.md", "# Handoff\n\n## Next steps\n\nRun it.\n");
+    const answers = await rawSession(repo.root, [
+      { id: 2, method: "tools/call", params: { name: "handoff_list", arguments: {} } },
+      { id: 3, method: "tools/call", params: { name: "handoff_lint", arguments: { path: "eof.md" } } },
+      { id: 4, method: "resources/templates/list", params: {} },
+      { id: 5, method: "resources/list", params: {} },
+    ]);
+    expect(answers.map((a) => [a.id, a.error?.code ?? "result"])).toEqual([
+      [1, "result"],
+      [2, "result"],
+      [3, "result"],
+      [4, "result"],
+      [5, "result"],
+    ]);
+  });
+
+  it("answers a broken config as the caller's problem (-32602) on resources as on tools, and keeps serving", async () => {
+    const broken = createRepo("handoffkit-mcp-config-");
+    try {
+      broken.write("handoff.config.json", "{ not json");
+      const answers = await rawSession(broken.root, [
+        { id: 2, method: "resources/list", params: {} },
+        { id: 3, method: "resources/read", params: { uri: "handoff://latest" } },
+        { id: 4, method: "tools/call", params: { name: "handoff_list", arguments: {} } },
+        { id: 5, method: "tools/list", params: {} },
+      ]);
+      expect(answers.map((a) => [a.id, a.error?.code ?? "result"])).toEqual([
+        [1, "result"],
+        [2, ErrorCode.InvalidParams],
+        [3, ErrorCode.InvalidParams],
+        [4, ErrorCode.InvalidParams],
+        [5, "result"],
+      ]);
+      expect(answers[1]?.error?.message).toMatch(/handoff\.config\.json/);
+    } finally {
+      broken.remove();
+    }
   });
 
   it("never sent a canary in any response", () => {

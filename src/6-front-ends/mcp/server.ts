@@ -18,14 +18,19 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv, type ValidateFunction } from "ajv";
 import { boundaryText, boundaryValue } from "../../4-report/boundary.js";
+import { isUserError } from "../../5-operations/errors.js";
 import { BY_ID_TEMPLATE, listResources, readResource } from "./resources.js";
 import { TOOL_DEFINITIONS } from "./tool-schemas.js";
 import { TOOL_HANDLERS, ToolArgumentError, type ToolContext } from "./tools.js";
 
-/** The error a failed request is answered with: the caller's mistakes as InvalidParams, ours as InternalError. */
+/**
+ * The error a failed request is answered with, the same for tools and resources: the caller's
+ * mistakes and the project's (bad arguments, a broken config, an unknown name: `isUserError`) as
+ * InvalidParams, ours as InternalError.
+ */
 function protocolError(error: unknown): McpError {
   if (error instanceof McpError) return new McpError(error.code, boundaryText(error.message.replace(/^MCP error -?\d+: /, ""), "text"), error.data);
-  if (error instanceof ToolArgumentError) return new McpError(ErrorCode.InvalidParams, boundaryText(error.message, "text"));
+  if (error instanceof ToolArgumentError || isUserError(error)) return new McpError(ErrorCode.InvalidParams, boundaryText(error.message, "text"));
   return new McpError(ErrorCode.InternalError, boundaryText(`handoffkit internal error (please report): ${(error as Error).message ?? String(error)}`, "text"));
 }
 

@@ -65,7 +65,8 @@ export class LineLimit extends Transform {
 }
 
 /**
- * Serves until standard input ends or the client closes the connection.
+ * Serves until standard input ends (each request read by then answered) or the client closes the
+ * connection.
  * @param onError called with each transport or protocol error (a line that is not JSON-RPC, or one
  * over {@link MAX_MESSAGE_BYTES}, is reported there and skipped; the server goes on).
  */
@@ -81,12 +82,37 @@ export async function serveStdio(context: ToolContext, onError: (message: string
   );
   // The SDK's buffer never sees more than one limited line (plus the next chunk's start).
   const transport = new StdioServerTransport(input as unknown as typeof process.stdin, process.stdout, { maxBufferSize: 4 * MAX_MESSAGE_BYTES });
+  // Requests read but not yet answered: when standard input ends, each still gets its answer
+  // before the server closes (a client may write its last requests and close the stream at once).
+  const pending = new Set<string | number>();
+  let inputEnded = false;
+  let finish = (): void => undefined;
   const closed = new Promise<void>((resolve) => {
+    finish = resolve;
     server.onclose = () => resolve();
-    input.once("end", () => resolve());
+  });
+  input.once("end", () => {
+    inputEnded = true;
+    if (pending.size === 0) finish();
   });
   server.onerror = (error) => onError(error.message);
   await server.connect(transport);
+  const receive = transport.onmessage;
+  transport.onmessage = (message) => {
+    if ("method" in message && "id" in message) pending.add(message.id);
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    try {
+      await send(message);
+    } finally {
+      if (("result" in message || "error" in message) && message.id !== null && message.id !== undefined) {
+        pending.delete(message.id);
+        if (inputEnded && pending.size === 0) finish();
+      }
+    }
+  };
   await closed;
   await server.close().catch(() => undefined);
 }
