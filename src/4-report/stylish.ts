@@ -11,6 +11,11 @@ import { summarize, type Summary } from "../3-check/pipeline/summary.js";
 /** Options of {@link formatStylish}. */
 export interface StylishOptions {
   color: boolean;
+  /**
+   * Warnings and infos the run counted but does not show (`--quiet`): a summary without shown
+   * findings then says so instead of "no problems".
+   */
+  hidden?: { warnings: number; infos: number };
 }
 
 /** Renders results; `results` must already be masked. Ends with a newline unless empty. */
@@ -52,7 +57,13 @@ export function formatStylishFile(result: MaskedFileResult, options: StylishOpti
 export function formatStylishSummary(s: Summary, options: StylishOptions): string {
   const c = pc.createColors(options.color);
   const total = s.errors + s.warnings + s.infos;
-  if (total === 0) return `${c.green(`✔ ${s.files} file${s.files === 1 ? "" : "s"} checked, no problems`)}\n`;
+  const files = `${s.files} file${s.files === 1 ? "" : "s"} checked`;
+  const hidden = [
+    options.hidden?.warnings ? `${options.hidden.warnings} warning${options.hidden.warnings === 1 ? "" : "s"}` : "",
+    options.hidden?.infos ? `${options.hidden.infos} info` : "",
+  ].filter(Boolean);
+  if (total === 0 && hidden.length > 0) return `${c.yellow(`✔ ${files}, no errors (${hidden.join(" and ")} hidden by --quiet)`)}\n`;
+  if (total === 0) return `${c.green(`✔ ${files}, no problems`)}\n`;
   const line = `✖ ${total} problem${total === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}, ${s.infos} info) in ${s.filesWithFindings} of ${s.files} file${s.files === 1 ? "" : "s"}`;
   return `${s.errors > 0 ? c.red(c.bold(line)) : c.yellow(c.bold(line))}\n`;
 }

@@ -36,11 +36,18 @@ describe("lint flags", () => {
     expect(result.stdout).toContain(WARNING_LINE);
   });
 
-  it("--quiet --max-warnings 0: hidden warnings still count, and stderr says they were hidden", async () => {
+  it("--quiet --max-warnings 0: hidden warnings still count, and neither the report nor stderr calls the run clean", async () => {
     const result = await run(["lint", "--no-config", "--quiet", "--max-warnings", "0", "w.md"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe("✔ 1 file checked, no problems\n");
+    expect(result.stdout).toBe("✔ 1 file checked, no errors (1 warning hidden by --quiet)\n");
     expect(result.stderr).toBe("handoff: 1 warning (hidden by --quiet) exceeds --max-warnings 0\n");
+    // The collected report (standard input) says the same as the streamed one.
+    const collected = await run(["lint", "--no-config", "--quiet", "--max-warnings", "0", "--stdin-filename", "w.md"], WARNING);
+    expect(collected).toEqual(result);
+    // Nothing hidden: "no problems".
+    expect((await run(["lint", "--no-config", "--quiet", "--stdin-filename", "c.md"], "# Handoff\n\n## Next steps\n\nRun it.\n")).stdout).toBe(
+      "✔ 1 file checked, no problems\n",
+    );
   });
 
   it("without --quiet the count is plural-aware", async () => {

@@ -9,6 +9,7 @@ import { lintHandoffs, type LintRunOptions, type LintRunResult } from "../../5-o
 import { formatJsonEnd, formatJsonFile, formatJsonStart } from "../../4-report/json.js";
 import { formatStylishFile, formatStylishSummary } from "../../4-report/stylish.js";
 import type { CommandIO } from "./io.js";
+import { hiddenByQuiet } from "./output.js";
 import { createProgress } from "./progress.js";
 
 /** How {@link streamLint} reports. */
@@ -51,6 +52,13 @@ export async function streamLint(run: LintRunOptions, io: CommandIO, options: St
   } finally {
     progress?.end();
   }
-  write(options.format === "json" ? formatJsonEnd(result.tally.shown, written) : formatStylishSummary(result.tally.shown, { color: options.color }));
+  write(
+    options.format === "json"
+      ? formatJsonEnd(result.tally.shown, written)
+      : formatStylishSummary(result.tally.shown, {
+          color: options.color,
+          hidden: hiddenByQuiet(result.tally),
+        }),
+  );
   return result;
 }

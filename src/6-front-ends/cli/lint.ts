@@ -13,7 +13,7 @@ import { addCommand } from "./command.js";
 import { canonicalFormat, formatNames, TEXT_FORMAT, unknownFormatMessage } from "./format-names.js";
 import { EXIT, useColor, type CommandIO } from "./io.js";
 import { streamLint } from "./lint-stream.js";
-import { FORMATS, formatTarget, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
+import { FORMATS, formatTarget, hiddenByQuiet, renderResults, repositoryRootOf, writeOutputFile } from "./output.js";
 import { appendStepSummary } from "./step-summary.js";
 import { createProgress } from "./progress.js";
 import { parseNow, UsageError } from "./errors.js";
@@ -129,7 +129,13 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       io.stderr.write(`handoff: wrote ${n} finding${n === 1 ? "" : "s"} to baseline ${options.writeBaseline}\n`);
     }
     reportSuppressed(result.tally, result.baselineFile, io);
-    const text = renderResults(options.format, result.results, { io, color: options.color, rules: result.rules, outcome: result.outcome });
+    const text = renderResults(options.format, result.results, {
+      io,
+      color: options.color,
+      rules: result.rules,
+      outcome: result.outcome,
+      hidden: hiddenByQuiet(result.tally),
+    });
     if (options.outputFile) await writeReport(options.outputFile, text, options.format, io);
     else io.stdout.write(text);
     if (options.format === "github" && io.env.GITHUB_STEP_SUMMARY) {

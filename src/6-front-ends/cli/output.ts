@@ -11,6 +11,7 @@ import { formatJson } from "../../4-report/json.js";
 import { formatJunit } from "../../4-report/junit.js";
 import { formatSarif } from "../../4-report/sarif.js";
 import { formatStylish } from "../../4-report/stylish.js";
+import type { RunTally } from "../../3-check/pipeline/post-process.js";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { boundaryText, type OutputTarget } from "../../4-report/boundary.js";
@@ -49,11 +50,23 @@ export function repositoryRootOf(io: CommandIO): string {
   return findRepositoryRoot(io.cwd);
 }
 
+/** What `--quiet` hid from the report: warnings and infos counted but not shown. */
+export function hiddenByQuiet(tally: RunTally): { warnings: number; infos: number } {
+  return { warnings: tally.summary.warnings - tally.shown.warnings, infos: tally.summary.infos - tally.shown.infos };
+}
+
 /** Renders `results` (already masked) in `format`; `outcome` is the run's (a clean run when absent). */
 export function renderResults(
   format: string,
   results: readonly MaskedFileResult[],
-  context: { io: CommandIO; color: boolean | undefined; rules: readonly Rule[]; outcome?: RunOutcome; runProblems?: readonly string[] },
+  context: {
+    io: CommandIO;
+    color: boolean | undefined;
+    rules: readonly Rule[];
+    outcome?: RunOutcome;
+    runProblems?: readonly string[];
+    hidden?: { warnings: number; infos: number };
+  },
 ): string {
   const { io } = context;
   switch (format) {
@@ -73,7 +86,7 @@ export function renderResults(
     case "junit":
       return formatJunit(results, { warningsAsFailures: context.outcome?.warningsFail ?? false });
     default:
-      return formatStylish(results, { color: useColor(io, context.color) });
+      return formatStylish(results, { color: useColor(io, context.color), ...(context.hidden ? { hidden: context.hidden } : {}) });
   }
 }
 
