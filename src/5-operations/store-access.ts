@@ -11,7 +11,7 @@ import { builtinRules } from "../../rules/index.js";
 import { analyzeSource, createSession, type LintSession } from "../3-check/lint.js";
 import { sourceFromBytes } from "../1-load/read.js";
 import { DEFAULT_GIT_STORE_NAME, GitStore, StoreConflictError, StoreRefusalError } from "./store/git-store.js";
-import { existingStores, resolveStore } from "./store/resolve.js";
+import { existingStores, resolveStore, storeBase } from "./store/resolve.js";
 import { DirectoryStore } from "./store/store.js";
 import { configFor, envOf, type OperationContext } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -72,7 +72,8 @@ export function storeSession(options: StoreOptions, context: OperationContext, u
 export function openStore(options: StoreOptions, context: OperationContext, untrusted = false): Omit<OpenedStore, "git"> {
   const session = storeSession(options, context, untrusted);
   const env = envOf(context);
-  const resolve = { cwd: context.cwd, env, dir: options.dir, profile: options.profile };
+  // `--dir` is the user's path, relative to where they are; stores found by lookup are the project's.
+  const resolve = { cwd: options.dir !== undefined ? context.cwd : storeBase(context.cwd, env), env, dir: options.dir, profile: options.profile };
   const store = new DirectoryStore(resolveStore(resolve), env);
   const stores = existingStores(resolve).map((location) => (location.root === store.location.root ? store : new DirectoryStore(location, env)));
   return { session, store, stores };

@@ -166,7 +166,7 @@ describe("handoff lint", () => {
     expect(quiet.code).toBe(1);
     const files = (JSON.parse(quiet.stdout) as { files: Array<{ diagnostics: Array<{ ruleId: string }> }> }).files;
     expect(files.map((f) => f.diagnostics.map((d) => d.ruleId))).toEqual([[], ["frontmatter-syntax"], []]);
-    expect(await run(["lint", "-q", "h/warning.md"])).toEqual({ code: 0, stdout: "✔ 1 file checked, no problems\n", stderr: "" });
+    expect(await run(["lint", "-q", "h/warning.md"])).toEqual({ code: 0, stdout: "✔ 1 file checked, no errors (1 warning hidden by --quiet)\n", stderr: "" });
   });
 
   it("exits 1 when warnings exceed --max-warnings, 0 when within it", async () => {

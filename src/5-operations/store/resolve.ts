@@ -130,15 +130,37 @@ export function isEphemeral(dir: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * What `lint` and `stats` check when given no paths: the project's handoff store when one exists
- * (found as {@link resolveStore} finds it), else the working directory.
- * @returns one input, relative to `cwd` when inside it.
+ * What `lint`, `stats` and `lint --fix` check when given no paths: every store that exists for the
+ * project ({@link existingStores} from {@link storeBase}), else the working directory.
+ * @returns inputs relative to `cwd` (`../handoffs` from a subdirectory), so reports show them so.
  */
 export function defaultInputs(cwd: string, env: NodeJS.ProcessEnv): string[] {
-  const store = resolveStore({ cwd, env });
-  if (!store.exists) return ["."];
-  const relative = path.relative(cwd, store.root);
-  return [relative && !relative.startsWith("..") ? relative : store.root];
+  const stores = existingStores({ cwd: storeBase(cwd, env), env });
+  if (stores.length === 0) return ["."];
+  return stores.map((store) => {
+    const relative = path.relative(cwd, store.root);
+    return relative === "" ? "." : path.isAbsolute(relative) ? store.root : relative.split(path.sep).join("/");
+  });
+}
+
+/**
+ * The directory a project's stores are found from, for a command run in `cwd`: `cwd` or the
+ * nearest parent, up to the repository's top level, where a store exists (as config files are
+ * found upward), so that a command in a subdirectory sees the stores at the top; when none exists,
+ * the top level (new stores are made there), or `cwd` outside a repository.
+ */
+export function storeBase(cwd: string, env: NodeJS.ProcessEnv): string {
+  const start = path.resolve(cwd);
+  let top: string | undefined;
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existingStores({ cwd: dir, env }).length > 0) return dir;
+    if (existsSync(path.join(dir, ".git"))) {
+      top = dir;
+      break;
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  return top ?? start;
 }
 
 /**
