@@ -131,14 +131,14 @@ describe("well-known files that are not handoffs", () => {
 });
 
 describe("default inputs", () => {
-  it("are the handoff store when one exists, else the working directory", async () => {
+  it("are every handoff store that exists, else the working directory", async () => {
     const { defaultInputs } = await import("../../src/5-operations/store/resolve.js");
     const dir = mkdtempSync(path.join(os.tmpdir(), "handoffkit-default-"));
     expect(defaultInputs(dir, {})).toEqual(["."]);
     mkdirSync(path.join(dir, "handoffs"));
     expect(defaultInputs(dir, {})).toEqual(["handoffs"]);
     mkdirSync(path.join(dir, ".hatch3r", "handoffs"), { recursive: true });
-    expect(defaultInputs(dir, {})).toEqual([".hatch3r/handoffs"]);
+    expect(defaultInputs(dir, {})).toEqual([".hatch3r/handoffs", "handoffs"]);
     rmSync(dir, { recursive: true, force: true });
   });
 
