@@ -5,14 +5,21 @@
  *
  * - The hooks directory is git's own answer (`git rev-parse --git-path hooks`), so `core.hooksPath`
  *   and worktrees are respected.
- * - An existing pre-commit hook that is not ours is kept: it is renamed to
+ * - A hook manager owns the hooks in many repositories, and its hook files are dispatchers or are
+ *   regenerated on every install: they are never renamed or replaced. With husky (`core.hooksPath`
+ *   in `.husky/`), the line `npx --no-install handoff lint --staged` is added to `.husky/pre-commit`, the
+ *   file husky's users edit (their own commands stay first, byte for byte); with lefthook,
+ *   pre-commit or simple-git-hooks nothing is written and {@link InstallResult.manager} says what
+ *   to add to that tool's config ({@link MANAGER_SNIPPETS}).
+ * - Otherwise an existing pre-commit hook that is not ours is kept: it is renamed to
  *   `pre-commit.handoffkit-chained` and called first; its failure blocks the commit as before.
+ * - A hooks directory that does not exist yet (`core.hooksPath` set ahead of time) is made.
  * - The hook fails closed: when `node` or the handoffkit package cannot be found it prints why and
  *   exits 1 (blocking the commit) instead of silently letting it through.
  * - Writes are atomic (write-file-atomic) and read back.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { access, readFile, rename, chmod, unlink } from "node:fs/promises";
+import { access, chmod, mkdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { atomicWrite, AtomicWriteError } from "../0-platform/fs/atomic-write.js";
@@ -107,13 +114,48 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** The hook managers {@link installHook} recognises. */
+export type HookManager = "husky" | "lefthook" | "pre-commit" | "simple-git-hooks";
+
+/** The command a hook manager's pre-commit step runs. */
+export const STAGED_LINT_COMMAND = "npx --no-install handoff lint --staged";
+
+/**
+ * What to add to each manager's config that {@link installHook} does not write itself: lefthook's
+ * `lefthook.yml` (https://lefthook.dev/configuration/), pre-commit's `.pre-commit-config.yaml`
+ * (https://pre-commit.com/#repository-local-hooks; the `repo:` form is in the README) and
+ * simple-git-hooks' `package.json` key (https://github.com/toplenboren/simple-git-hooks).
+ */
+export const MANAGER_SNIPPETS: Record<Exclude<HookManager, "husky">, { file: string; snippet: string; then: string }> = {
+  lefthook: {
+    file: "lefthook.yml",
+    snippet: `pre-commit:\n  commands:\n    handoffkit:\n      run: ${STAGED_LINT_COMMAND}\n`,
+    then: "npx lefthook install",
+  },
+  "pre-commit": {
+    file: ".pre-commit-config.yaml",
+    snippet: `repos:\n  - repo: local\n    hooks:\n      - id: handoff-lint\n        name: handoffkit lint\n        entry: ${STAGED_LINT_COMMAND}\n        language: system\n        pass_filenames: false\n        always_run: true\n`,
+    then: "pre-commit install",
+  },
+  "simple-git-hooks": {
+    file: "package.json",
+    snippet: `"simple-git-hooks": { "pre-commit": "${STAGED_LINT_COMMAND}" }\n`,
+    then: "npx simple-git-hooks",
+  },
+};
+
 /** What {@link installHook} did. */
 export interface InstallResult {
-  hookPath: string;
+  /** The file written: our hook, or husky's `.husky/pre-commit`; undefined when a manager's config needs the change. */
+  hookPath: string | undefined;
   /** Where the previous hook now lives, when one was chained. */
   chainedPath: string | undefined;
-  /** The hook was ours already and was rewritten. */
+  /** The hook was ours already and was rewritten (husky: the line was there already). */
   updated: boolean;
+  /** The hook manager found, when one owns the hooks. */
+  manager?: HookManager;
+  /** Why that manager was recognised (a file, a setting). */
+  managerEvidence?: string;
 }
 
 /** A hook cannot be installed: printed as one line, exit 2. */
@@ -151,6 +193,8 @@ export interface UninstallResult {
  */
 export async function uninstallHook(cwd: string): Promise<UninstallResult> {
   const hooksDir = await hooksDirectory(cwd);
+  const top = await topLevel(cwd);
+  if ((await detectHookManager(top, hooksDir))?.manager === "husky") return removeFromHusky(path.join(top, ".husky", "pre-commit"));
   const hookPath = path.join(hooksDir, "pre-commit");
   const chainedPath = path.join(hooksDir, CHAINED_HOOK_NAME);
   if (!(await exists(hookPath))) return { hookPath, removed: false, restored: false, foreign: false };
@@ -172,16 +216,120 @@ export function uninstallMessage(result: UninstallResult, cwd: string): string {
   return `no handoffkit hook to remove: ${relative} does not exist\n`;
 }
 
+/** The repository's top level. */
+async function topLevel(cwd: string): Promise<string> {
+  return path.resolve(cwd, (await runGit(["rev-parse", "--show-toplevel"], cwd)).stdout.toString("utf8").trim());
+}
+
+async function fileText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Installs the pre-commit hook for the repository at `cwd`.
- * @throws HookError outside a git repository or when a chained hook exists already.
+ * The hook manager that owns the hooks of the repository at `top` whose hooks directory is
+ * `hooksDir`, with the evidence: husky's hooks path, a manager's config file, or a hook it wrote.
+ */
+export async function detectHookManager(top: string, hooksDir: string): Promise<{ manager: HookManager; evidence: string } | undefined> {
+  const husky = path.join(top, ".husky");
+  if (hooksDir === husky || hooksDir.startsWith(husky + path.sep)) return { manager: "husky", evidence: `core.hooksPath ${path.relative(top, hooksDir)}` };
+  const hook = (await fileText(path.join(hooksDir, "pre-commit"))) ?? "";
+  for (const name of [
+    "lefthook.yml",
+    ".lefthook.yml",
+    "lefthook.yaml",
+    ".lefthook.yaml",
+    "lefthook.json",
+    ".lefthook.json",
+    "lefthook.toml",
+    ".lefthook.toml",
+  ]) {
+    if (await exists(path.join(top, name))) return { manager: "lefthook", evidence: name };
+  }
+  if (/\blefthook\b/.test(hook)) return { manager: "lefthook", evidence: "the pre-commit hook runs lefthook" };
+  if (await exists(path.join(top, ".pre-commit-config.yaml"))) return { manager: "pre-commit", evidence: ".pre-commit-config.yaml" };
+  if (/File generated by pre-commit/.test(hook)) return { manager: "pre-commit", evidence: "the pre-commit hook was written by pre-commit" };
+  const pkg = await fileText(path.join(top, "package.json"));
+  let pkgKey = false;
+  try {
+    pkgKey = pkg !== undefined && Object.hasOwn(JSON.parse(pkg) as object, "simple-git-hooks");
+  } catch {
+    // a package.json that is not JSON names no manager
+  }
+  if (pkgKey) return { manager: "simple-git-hooks", evidence: "package.json simple-git-hooks" };
+  for (const name of [
+    ".simple-git-hooks.json",
+    ".simple-git-hooks.js",
+    ".simple-git-hooks.cjs",
+    "simple-git-hooks.json",
+    "simple-git-hooks.js",
+    "simple-git-hooks.cjs",
+  ]) {
+    if (await exists(path.join(top, name))) return { manager: "simple-git-hooks", evidence: name };
+  }
+  if (/simple-git-hooks/.test(hook)) return { manager: "simple-git-hooks", evidence: "the pre-commit hook was written by simple-git-hooks" };
+  return undefined;
+}
+
+/**
+ * Adds {@link STAGED_LINT_COMMAND} as the last line of husky's `.husky/pre-commit` (made when
+ * absent), keeping every byte before it; a file that runs it already is left as it is.
+ * @returns whether the line was there already.
+ */
+async function addToHusky(file: string): Promise<boolean> {
+  const current = await fileText(file);
+  if (current !== undefined && /(^|\n)[^#\n]*\bhandoff lint --staged\b/.test(current)) return true;
+  const before = current === undefined || current === "" ? "" : current.endsWith("\n") ? current : `${current}\n`;
+  let mode = 0o755;
+  if (current !== undefined) mode = (await stat(file)).mode & 0o777;
+  await mkdir(path.dirname(file), { recursive: true });
+  await atomicWrite(file, new TextEncoder().encode(`${before}${STAGED_LINT_COMMAND}\n`), { mode });
+  return false;
+}
+
+/** Removes the line {@link addToHusky} adds from husky's hook file; every other byte stays. */
+async function removeFromHusky(file: string): Promise<UninstallResult> {
+  const current = await fileText(file);
+  const line = `${STAGED_LINT_COMMAND}\n`;
+  if (current === undefined) return { hookPath: file, removed: false, restored: false, foreign: false };
+  const at = current.startsWith(line) ? 0 : current.indexOf(`\n${line}`) + 1;
+  if (at <= 0 && !current.startsWith(line)) return { hookPath: file, removed: false, restored: false, foreign: true };
+  const mode = (await stat(file)).mode & 0o777;
+  await atomicWrite(file, new TextEncoder().encode(current.slice(0, at) + current.slice(at + line.length)), { mode });
+  return { hookPath: file, removed: true, restored: false, foreign: false };
+}
+
+/**
+ * Installs the pre-commit hook for the repository at `cwd`, or, where a hook manager owns the
+ * hooks, adds the lint to husky's hook file or says what to add to the manager's config.
+ * @throws HookError outside a git repository, when a chained hook exists already, or when the write fails.
  */
 export async function installHook(cwd: string, cliPath: string = installedCliPath()): Promise<InstallResult> {
   const hooksDir = await hooksDirectory(cwd);
+  const found = await detectHookManager(await topLevel(cwd), hooksDir);
+  try {
+    if (found?.manager === "husky") {
+      const huskyFile = path.join(await topLevel(cwd), ".husky", "pre-commit");
+      const updated = await addToHusky(huskyFile);
+      return { hookPath: huskyFile, chainedPath: undefined, updated, manager: "husky", managerEvidence: found.evidence };
+    }
+    if (found) return { hookPath: undefined, chainedPath: undefined, updated: false, manager: found.manager, managerEvidence: found.evidence };
+    return await installOwnHook(hooksDir, cliPath);
+  } catch (error) {
+    if (error instanceof AtomicWriteError) throw new HookError(error.message);
+    throw error;
+  }
+}
+
+async function installOwnHook(hooksDir: string, cliPath: string): Promise<InstallResult> {
   const hookPath = path.join(hooksDir, "pre-commit");
   const chainedPath = path.join(hooksDir, CHAINED_HOOK_NAME);
   let chained: string | undefined;
   let updated = false;
+  await mkdir(hooksDir, { recursive: true });
   if (await exists(hookPath)) {
     const current = await readFile(hookPath, "utf8");
     if (current.includes(HOOK_MARKER)) {
@@ -198,12 +346,6 @@ export async function installHook(cwd: string, cliPath: string = installedCliPat
     }
   }
   if (!chained && (await exists(chainedPath))) chained = chainedPath;
-  const script = hookScript(cliPath);
-  try {
-    await atomicWrite(hookPath, new TextEncoder().encode(script), { mode: 0o755 });
-  } catch (error) {
-    if (error instanceof AtomicWriteError) throw new HookError(error.message);
-    throw error;
-  }
+  await atomicWrite(hookPath, new TextEncoder().encode(hookScript(cliPath)), { mode: 0o755 });
   return { hookPath, chainedPath: chained, updated };
 }

@@ -59,6 +59,14 @@ describe("what a handoff file is", () => {
     expect(yaml).toContain(`  exclude: '(?i)${NOT_HANDOFF_PATH_PATTERN}'\n`);
   });
 
+  it("the local pre-commit hooks in the README and docs/ci.md use the same two patterns", () => {
+    for (const page of ["README.md", "docs/ci.md"]) {
+      const text = readFileSync(path.join(repoRoot, page), "utf8");
+      expect(text, page).toContain(`        files: '(?i)${HANDOFF_PATH_PATTERN}'\n`);
+      expect(text, page).toContain(`        exclude: '(?i)${NOT_HANDOFF_PATH_PATTERN}'\n`);
+    }
+  });
+
   it("extensions match in any case, and the list is the one the extension test uses", () => {
     expect(HANDOFF_EXTENSIONS.map((ext) => hasHandoffExtension(`a.${ext.toUpperCase()}`))).toEqual([true, true, true, true]);
     expect(hasHandoffExtension("a.mdx")).toBe(false);

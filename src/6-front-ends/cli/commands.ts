@@ -153,9 +153,11 @@ export const COMMAND_SPECS = [
   },
   {
     name: "install-hook",
-    summary: "install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook)",
+    summary:
+      "install a git pre-commit hook that lints the staged content of changed handoffs (chains an existing hook; with husky, adds the step to .husky/pre-commit)",
     exitCodes: [
-      [0, "installed or updated; with --uninstall, removed (a chained hook restored) or nothing to remove"],
+      [0, "installed or updated (husky: the step added to .husky/pre-commit); with --uninstall, removed (a chained hook restored) or nothing to remove"],
+      [1, "not installed: lefthook, pre-commit or simple-git-hooks manages the hooks; the step to add to its config is printed"],
       [2, "not a git repository, a chained hook already exists, or the write failed"],
     ],
     textOnly: true,
