@@ -281,7 +281,7 @@ export async function detectHookManager(top: string, hooksDir: string): Promise<
  */
 async function addToHusky(file: string): Promise<boolean> {
   const current = await fileText(file);
-  if (current !== undefined && /(^|\n)[^#\n]*\bhandoff lint --staged\b/.test(current)) return true;
+  if (current !== undefined && /(?:^|\n)[^#\n]*\bhandoff lint --staged\b/.test(current)) return true;
   const before = current === undefined || current === "" ? "" : current.endsWith("\n") ? current : `${current}\n`;
   let mode = 0o755;
   if (current !== undefined) mode = (await stat(file)).mode & 0o777;
