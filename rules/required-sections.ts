@@ -35,6 +35,7 @@ export const requiredSections: Rule = {
     description: "Sections the profile requires are present, at the right heading level, and not empty.",
     defaultSeverity: "error",
     profiles: "all",
+    profileGap: true,
     formats: ["markdown"],
     tags: ["sections"],
     fixable: "layout",

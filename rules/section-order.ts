@@ -11,6 +11,7 @@ export const sectionOrder: Rule = {
     description: "Known sections appear in the order the profile defines (contract).",
     defaultSeverity: "warning",
     profiles: "all",
+    profileGap: true,
     formats: ["markdown"],
     tags: ["sections"],
     messages: { order: "Section '{{section}}' should come before '{{previous}}' ({{profile}} order)" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/2-parse/document/parse.js";
-import { createSession, buildDocument } from "../../src/3-check/lint.js";
+import { createSession, buildDocument, lintText } from "../../src/3-check/lint.js";
 import { sourceFromBytes } from "../../src/1-load/read.js";
 import { BUILTIN_PROFILES } from "../../src/2-parse/profiles/builtin.js";
 import { assignProfile, detectProfileId } from "../../src/2-parse/profiles/detect.js";
@@ -71,6 +71,48 @@ describe("assignProfile", () => {
     const plain = parseDocument(sourceFromBytes("b.md", new TextEncoder().encode("# Notes\n"), "/virtual"));
     assignProfile(plain, undefined, known);
     expect([plain.profileId, plain.profileReason]).toEqual(["generic", "default"]);
+  });
+});
+
+describe("a profile guessed from headings alone", () => {
+  const GUESSED =
+    "# Session notes\n\n## Verified facts\n\n- The build passes (`npm test`, exit 0).\n\n## Hypotheses\n\n- The clock.\n\n## Next action\n\nRun it.\n";
+
+  it("is recorded as guessed, with the headings it was guessed from; the format's own title is a detection", () => {
+    const known = new Map(BUILTIN_PROFILES.map((p) => [p.id, p]));
+    const document = parseDocument(sourceFromBytes("a.md", new TextEncoder().encode(GUESSED), "/virtual"));
+    expect(assignProfile(document, undefined, known).id).toBe("contract");
+    expect([document.profileReason, document.profileEvidence]).toEqual(["guessed", ["Verified facts", "Hypotheses", "Next action"]]);
+    const titled = parseDocument(
+      sourceFromBytes("b.md", new TextEncoder().encode(`# HANDOFF billing v2\n${GUESSED.slice(GUESSED.indexOf("\n"))}`), "/virtual"),
+    );
+    assignProfile(titled, undefined, known);
+    expect([titled.profileId, titled.profileReason, titled.profileEvidence]).toEqual(["contract", "detected", undefined]);
+  });
+
+  it("reports the profile's gaps as warnings saying why, and profileReason says what it was guessed from; configured, they are errors", () => {
+    const result = lintText("a.md", GUESSED, createSession({ cwd: "/virtual", config: { markdownlint: false } }));
+    expect(result.profileReason).toBe(
+      "contract guessed from its headings ('Verified facts', 'Hypotheses', 'Next action'), without the format's own title: what that profile requires is reported as warnings; set the profile (--profile, or config) to check it fully",
+    );
+    expect(result.diagnostics.map((d) => [d.ruleId, d.severity, d.message])).toEqual([
+      [
+        "required-sections",
+        "warning",
+        "Missing required section 'Goal' (contract profile) (the contract profile was guessed from headings: set it to make this an error)",
+      ],
+      [
+        "required-sections",
+        "warning",
+        "Missing required section 'Unresolved work' (contract profile) (the contract profile was guessed from headings: set it to make this an error)",
+      ],
+    ]);
+    const configured = lintText("a.md", GUESSED, createSession({ cwd: "/virtual", profile: "contract", config: { markdownlint: false } }));
+    expect(configured.profileReason).toBeUndefined();
+    expect(configured.diagnostics.map((d) => [d.ruleId, d.severity, d.message])).toEqual([
+      ["required-sections", "error", "Missing required section 'Goal' (contract profile)"],
+      ["required-sections", "error", "Missing required section 'Unresolved work' (contract profile)"],
+    ]);
   });
 });
 

@@ -16,8 +16,10 @@ export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none";
 /**
  * How a document's profile was chosen. `reference`: the document describes a format (its record
  * block is an example, see {@link HandoffDocument.formatReference}) and is checked as `generic`.
+ * `guessed`: the profile was read from headings alone, no mark of the format's own (see
+ * {@link HandoffDocument.profileEvidence}).
  */
-export type ProfileReason = "configured" | "detected" | "default" | "reference";
+export type ProfileReason = "configured" | "detected" | "guessed" | "default" | "reference";
 
 /** One handoff document, parsed. All offsets index {@link HandoffDocument.text}. */
 export interface HandoffDocument {
@@ -62,6 +64,8 @@ export interface HandoffDocument {
   profileId: string;
   /** Why that profile. */
   profileReason: ProfileReason;
+  /** With `profileReason` `guessed`: the headings the guess was made from, as written. */
+  profileEvidence?: readonly string[];
 }
 
 /** Classifies the line endings of `text`. */

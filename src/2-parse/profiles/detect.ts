@@ -72,6 +72,14 @@ export function sectionsMarkContract(sections: readonly Section[]): boolean {
   return contractHeadings.length >= 3 && contractHeadings.some((s) => s.normalized === "verified facts");
 }
 
+/** Whether the contract's own title `# HANDOFF <scope> <stamp>` opens `document` (else its headings alone marked it). */
+function contractTitleMarks(document: HandoffDocument): boolean {
+  const title = document.markdownSkipped ? undefined : plainFirstTitle(document.text, document.bodyOffset);
+  if (title !== undefined) return CONTRACT_TITLE_RE.test(title);
+  const first = document.sections[0];
+  return Boolean(first && first.depth === 1 && CONTRACT_TITLE_RE.test(first.title));
+}
+
 /** Characters Markdown could read as markup (or a closing sequence) in a heading's text. */
 const MARKUP_CHAR_RE = /[\\`*_[\]<>&!~#|]/;
 const isSpace = (c: string | undefined): boolean => c === " " || c === "\t";
@@ -181,6 +189,10 @@ export function assignProfile(document: HandoffDocument, configured: string | un
     const id = detectProfileId(document);
     document.profileId = id;
     document.profileReason = id === "generic" ? "default" : "detected";
+    if (id === "contract" && !contractTitleMarks(document)) {
+      document.profileReason = "guessed";
+      document.profileEvidence = document.sections.filter((s) => CONTRACT_HEADINGS.has(s.normalized)).map((s) => s.title);
+    }
     // A page describing the verified-delivery format (its record block an example) is no record.
     if (id === "generic" && document.format === "markdown" && document.text.includes(VERIFIED_DELIVERY_SCHEMA) && document.formatReference) {
       document.profileReason = "reference";

@@ -62,6 +62,12 @@ export interface RuleMeta {
    * which `lint --fix-type` selects. A report with a fix from a rule without it is a contract error.
    */
   fixable?: FixType;
+  /**
+   * The rule reports what the document's profile requires of it (a missing section, their order):
+   * when the profile was only guessed from headings (`HandoffDocument.profileReason` `guessed`),
+   * its errors are reported as warnings, saying so — a guess must not fail a document.
+   */
+  profileGap?: boolean;
 }
 
 /**

@@ -109,6 +109,10 @@ export function checkDocument(document: HandoffDocument, profile: Profile, prepa
       report: (descriptor) => {
         const diagnostic = toDiagnostic(document, rule, entry, descriptor);
         if (!diagnostic) return;
+        if (meta.profileGap && document.profileReason === "guessed" && diagnostic.severity === "error") {
+          diagnostic.severity = "warning";
+          diagnostic.message += ` (the ${profile.id} profile was guessed from headings: set it to make this an error)`;
+        }
         if (options.inlineSuppression !== false && inlineSuppressionAllowed(entry)) {
           directives ??= suppressionDirectives(document);
           const blanket = meta.suppression?.blanket ?? true;

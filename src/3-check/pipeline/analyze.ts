@@ -14,6 +14,18 @@ import { secretValuesToMask } from "../secrets/document.js";
 import { maskFileResult } from "../secrets/mask.js";
 import { settingsFor, type FileSettings, type LintSession } from "./session.js";
 
+/**
+ * {@link FileResult.profileReason} of a document whose profile was guessed from its headings: which
+ * headings, what is missing for certainty, and what that changes.
+ */
+export function guessedProfileReason(document: HandoffDocument): string {
+  const headings = (document.profileEvidence ?? []).map((title) => `'${title}'`).join(", ");
+  return (
+    `${document.profileId} guessed from its headings (${headings}), without the format's own title: ` +
+    `what that profile requires is reported as warnings; set the profile (--profile, or config) to check it fully`
+  );
+}
+
 /** Parse stage plus profile assignment for one source. */
 export function buildDocument(
   source: SourceFile,
@@ -85,6 +97,7 @@ export function analyzeSource(source: SourceFile, session: LintSession, options:
       onClockFacts: options.onClockFacts,
     });
     if (document.profileReason === "reference" && document.formatReference) result.profileReason = document.formatReference;
+    if (document.profileReason === "guessed") result.profileReason = guessedProfileReason(document);
     const hasSecrets = secrets.length > 0 || result.diagnostics.some((d) => (d.secrets?.length ?? 0) > 0);
     return { document, profile, result: maskFileResult(result, secrets), hasSecrets };
   } catch (error) {

@@ -8,7 +8,7 @@
  * 2. injection — any error from an `injection-*` rule refuses;
  * 3. frontmatter schema — frontmatter-syntax / frontmatter-schema / record-syntax errors refuse;
  * 4. sections — required-sections and next-action errors refuse; a block the Markdown parser
- *    declined (markdown-limits) warns;
+ *    declined (markdown-limits) warns, as do the gaps of a profile guessed from headings alone;
  * 5. drift — branch differs or commits since: warn (listing the commits; commits that only add or
  *    change handoff files are left out and named in a note);
  * 6. expiry — an `expiry` error refuses, an `expiry` warning warns;
@@ -158,12 +158,14 @@ export async function resumeChecks(
     ),
   );
   // A block the Markdown parser declined (markdown-limits) is shown as written and read by the
-  // injection rules as plain text: the reader is warned that its structure was not checked.
+  // injection rules as plain text: the reader is warned that its structure was not checked. The
+  // gaps of a profile only guessed from headings (warnings, not errors) are shown as warnings.
+  const guessed = document.profileReason === "guessed";
   steps.push(
     step(
       "sections",
       errors((id) => SECTION_RULES.has(id)),
-      of((d) => d.ruleId === "markdown-limits"),
+      of((d) => d.ruleId === "markdown-limits" || (guessed && SECTION_RULES.has(d.ruleId) && d.severity === "warning")),
     ),
   );
   const data = (document.format === "json" ? document.record?.data : document.frontmatter?.data) as Record<string, unknown> | undefined;
