@@ -31,6 +31,16 @@ describe("maskText", () => {
     expect(maskText('quoted: Passw0 and cut: [Context: "x:Sup3rS..."]', [secret])).toBe('quoted: …(19 chars) and cut: [Context: "x:…(19 chars)..."]');
   });
 
+  it("leaves a piece of a token's vendor marker alone (a detector id naming the vendor), masks anything past the marker", () => {
+    const token = `github_pat_11FAKE${r(ALPHABETS.b62, 16)}_${r(ALPHABETS.b62, 59)}`;
+    expect(maskText(`a token (${token}, detector github-fine-grained-pat)`, [token])).toBe("a token (gith…(93 chars), detector github-fine-grained-pat)");
+    expect(maskText(`cut: ${token.slice(0, 15)}...`, [token])).toBe("cut: gith…(93 chars)...");
+    expect(maskText("the whole marker github_pat_ alone", [token])).toBe("the whole marker gith…(93 chars) alone");
+    // A secret without a known marker keeps every 5-character piece masked.
+    expect(maskText("detector gith-x", ["githXXXXXXXXXXXXXXXXXXXXXXXXXXXX"])).toBe("detector gith-x");
+    expect(maskText("say githXX", ["githXXXXXXXXXXXXXXXXXXXXXXXXXXXX"])).toBe("say gith…(32 chars)");
+  });
+
   it("masks credential-shaped values the detectors find even when no rule named them", () => {
     const token = `ghp_FAKE${r(ALPHABETS.b62, 32)}`;
     expect(maskText(`quoted ${token} here`, [])).toBe("quoted ghp_…(40 chars) here");

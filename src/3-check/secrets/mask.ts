@@ -13,6 +13,7 @@
  * or its finding was suppressed.
  */
 import type { FileResult, MaskedDiagnostic, MaskedFileResult } from "../engine/diagnostic.js";
+import { SECRET_DETECTORS } from "./detectors.js";
 import { scanSecrets } from "./scan.js";
 
 /** Longest piece of a secret that may be printed; longer pieces are masked. */
@@ -147,8 +148,31 @@ class SecretIndex {
   }
 }
 
-/** The run `[start, end)` of `text` made of pieces of `secret`: its mask, or the run itself when it is a short piece inside a word. */
+/**
+ * The vendors' markers the detectors know (their `keywords`: `github_pat_`, `glpat-`, `xoxb-`,
+ * `sk-proj-`…), longest first, lower-cased. A marker is the same in every token of its kind, so it
+ * gives nothing away.
+ */
+let vendorMarkers: string[] | undefined;
+
+/** The vendor marker `secret` starts with (any case), or "". */
+function publicPrefix(secret: string): string {
+  vendorMarkers ??= [...new Set(SECRET_DETECTORS.flatMap((d) => d.keywords).filter((k) => k.length >= 4 && /[-_.]$/.test(k)))]
+    .map((k) => k.toLowerCase())
+    .sort((a, b) => b.length - a.length);
+  const start = secret.slice(0, 16).toLowerCase();
+  return vendorMarkers.find((marker) => start.startsWith(marker) && marker.length < secret.length) ?? "";
+}
+
+/**
+ * The run `[start, end)` of `text` made of pieces of `secret`: its mask, or the run itself when it
+ * is a short piece inside a word, or a piece of the secret's vendor marker alone, shorter than it
+ * ("github" in the detector id `github-fine-grained-pat`, for a `github_pat_…` token).
+ */
 function maskedRun(text: string, start: number, end: number, secret: string): string {
+  const run = text.slice(start, end);
+  const prefix = publicPrefix(secret);
+  if (prefix !== "" && run.length < prefix.length && prefix.includes(run.toLowerCase())) return run;
   const before = text.slice(Math.max(0, start - 3), start);
   const after = text.slice(end, end + 3);
   const wholeToken = !WORD_CHAR.test(text[start - 1] ?? " ") && !WORD_CHAR.test(text[end] ?? " ");
